@@ -1,0 +1,199 @@
+//===- PTXOps.cpp - ops of the ptx dialect --------------------------------===//
+//
+// Generated op definitions and the C++ of the ops that are not instructions
+// (module structure, branches, helpers). Instruction verifiers live in
+// PTXVerifiers.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+
+#include "PTX/IR/PTXInterfaces.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "PTX/IR/PTXOps.cpp.inc"
+
+LogicalResult mlir::ptx::detail::verifyInstruction(Operation *op) {
+  auto pred = cast<PredicableOpInterface>(op);
+  if (!pred.getGuard()) {
+    if (pred.getGuardNeg())
+      return op->emitOpError("negated guard without a guard predicate");
+    if (!pred.getPrev().empty())
+      return op->emitOpError("'prev' values require a guard predicate");
+    return success();
+  }
+  if (pred.getPrev().size() != op->getNumResults())
+    return op->emitOpError("a guarded instruction needs one 'prev' value per "
+                           "result, got ")
+           << pred.getPrev().size() << " for " << op->getNumResults();
+  for (auto [prev, res] : llvm::zip(pred.getPrev(), op->getResults()))
+    if (prev.getType() != res.getType())
+      return op->emitOpError("'prev' value of type ")
+             << prev.getType() << " does not match result type "
+             << res.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyGuardedTerminator(Operation *op, Value guard,
+                                             bool guardNeg,
+                                             unsigned numFallthrough) {
+  if (guardNeg && !guard)
+    return op->emitOpError("negated guard without a guard predicate");
+  if (guard && numFallthrough != 1)
+    return op->emitOpError("a guarded terminator needs a fallthrough "
+                           "successor");
+  if (!guard && numFallthrough != 0)
+    return op->emitOpError("only a guarded terminator has a fallthrough "
+                           "successor");
+  return success();
+}
+
+LogicalResult BraOp::verify() {
+  if (failed(verifyGuardedTerminator(*this, getGuard(), getGuardNeg(),
+                                     getFallthrough().size())))
+    return failure();
+  if (!getFallthrough().empty() && getFallthrough().front()->getNumArguments())
+    return emitOpError("fallthrough successor must not take arguments");
+  return success();
+}
+
+SuccessorOperands BraOp::getSuccessorOperands(unsigned index) {
+  if (index == 0)
+    return SuccessorOperands(getDestOperandsMutable());
+  return SuccessorOperands(MutableOperandRange(getOperation(), 0, 0));
+}
+
+LogicalResult BrxIdxOp::verify() {
+  if (getGuardNeg() && !getGuard())
+    return emitOpError("negated guard without a guard predicate");
+  if (getTargets().size() < (getGuard() ? 2u : 1u))
+    return emitOpError("needs at least one branch target");
+  for (Block *target : getTargets())
+    if (target->getNumArguments())
+      return emitOpError("branch targets must not take arguments");
+  return success();
+}
+
+LogicalResult RetOp::verify() {
+  return verifyGuardedTerminator(*this, getGuard(), getGuardNeg(),
+                                 getFallthrough().size());
+}
+
+LogicalResult ExitOp::verify() {
+  return verifyGuardedTerminator(*this, getGuard(), getGuardNeg(),
+                                 getFallthrough().size());
+}
+
+//===----------------------------------------------------------------------===//
+// Module structure
+//===----------------------------------------------------------------------===//
+
+LogicalResult PTXModuleOp::verify() {
+  StringRef v = getVersion();
+  auto [major, minor] = v.split('.');
+  unsigned ma, mi;
+  if (major.getAsInteger(10, ma) || minor.getAsInteger(10, mi))
+    return emitOpError("version must be 'major.minor', got '") << v << "'";
+  if (getAddressSize() != 32 && getAddressSize() != 64)
+    return emitOpError("address_size must be 32 or 64");
+  if (getTarget().empty())
+    return emitOpError("needs at least one target");
+  return success();
+}
+
+static LogicalResult verifyFunctionLike(Operation *op, ArrayAttr params,
+                                        std::optional<ArrayAttr> rets,
+                                        Region &body, bool isKernel) {
+  if (isKernel && rets)
+    return op->emitOpError("a kernel has no return parameters");
+  unsigned numRegParams = 0;
+  for (Attribute a : params) {
+    auto p = cast<ParamAttr>(a);
+    if (p.getSpace() == StateSpace::reg) {
+      if (isKernel)
+        return op->emitOpError("kernel parameters must be in .param space");
+      ++numRegParams;
+    } else if (p.getSpace() != StateSpace::param) {
+      return op->emitOpError("parameter '")
+             << p.getName().getValue() << "' must be in .param or .reg space";
+    }
+    if (p.getAlign() < 0 || (p.getAlign() & (p.getAlign() - 1)))
+      return op->emitOpError("parameter '")
+             << p.getName().getValue()
+             << "' alignment must be a power of two";
+  }
+  if (!body.empty() && body.front().getNumArguments() != numRegParams)
+    return op->emitOpError("entry block must have one argument per .reg "
+                           "parameter (")
+           << numRegParams << "), got " << body.front().getNumArguments();
+  return success();
+}
+
+LogicalResult EntryOp::verify() {
+  return verifyFunctionLike(*this, getParams(), getRets(), getBody(),
+                            /*isKernel=*/true);
+}
+
+LogicalResult FuncOp::verify() {
+  return verifyFunctionLike(*this, getParams(), getRets(), getBody(),
+                            /*isKernel=*/false);
+}
+
+LogicalResult VarOp::verify() {
+  if (auto align = getAlign())
+    if (*align <= 0 || (*align & (*align - 1)))
+      return emitOpError("alignment must be a positive power of two");
+  int64_t count = 1;
+  bool unsized = false;
+  for (int64_t d : getDims()) {
+    if (d == -1)
+      unsized = true;
+    else if (d <= 0)
+      return emitOpError("array dimensions must be positive or -1 for []");
+    else
+      count *= d;
+  }
+  if (getVec())
+    count *= static_cast<int64_t>(*getVec());
+  if (auto init = getInit())
+    if (!unsized && static_cast<int64_t>(init->size()) > count)
+      return emitOpError("initializer has ")
+             << init->size() << " elements, the variable holds " << count;
+  return success();
+}
+
+LogicalResult SregOp::verify() {
+  SpecialReg r = getReg();
+  bool hasDims = r == SpecialReg::tid || r == SpecialReg::ntid ||
+                 r == SpecialReg::ctaid || r == SpecialReg::nctaid ||
+                 r == SpecialReg::clusterid || r == SpecialReg::nclusterid ||
+                 r == SpecialReg::cluster_ctaid ||
+                 r == SpecialReg::cluster_nctaid;
+  std::optional<uint32_t> dim = getDim();
+  if (hasDims && (!dim || *dim > 2))
+    return emitOpError("'") << stringifySpecialReg(r)
+                            << "' needs a component .x, .y or .z";
+  if (r == SpecialReg::envreg && (!dim || *dim > 31))
+    return emitOpError("%envreg needs an index 0..31");
+  if (!hasDims && r != SpecialReg::envreg && dim)
+    return emitOpError("'") << stringifySpecialReg(r)
+                            << "' has no components";
+  unsigned width = cast<IntegerType>(getType()).getWidth();
+  bool wide = r == SpecialReg::clock64 || r == SpecialReg::gridid ||
+              r == SpecialReg::globaltimer ||
+              r == SpecialReg::current_graph_exec ||
+              (r >= SpecialReg::pm0_64 && r <= SpecialReg::pm7_64);
+  if (width != (wide ? 64u : 32u))
+    return emitOpError("'") << stringifySpecialReg(r) << "' is "
+                            << (wide ? 64 : 32) << "-bit";
+  return success();
+}

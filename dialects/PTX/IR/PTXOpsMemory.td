@@ -1,0 +1,68 @@
+//===- PTXOpsMemory.td - loads, stores, atomics ------------*- tablegen -*-===//
+
+#ifndef PTXMLIR_PTX_OPS_MEMORY_TD
+#define PTXMLIR_PTX_OPS_MEMORY_TD
+
+include "PTX/IR/PTXOpsData.td"
+
+// Modifiers of ld/st in the manual's order.
+defvar PTX_LdStMods = (ins PTX_Opt<PTX_MemSemAttr>:$sem,
+    PTX_Opt<PTX_ScopeAttr>:$scope, PTX_Opt<PTX_StateSpaceAttr>:$space,
+    PTX_Opt<PTX_CacheOpAttr>:$cop, PTX_Flag:$nc,
+    PTX_Opt<PTX_L1EvictionAttr>:$l1_eviction,
+    PTX_Opt<PTX_L2EvictionAttr>:$l2_eviction,
+    PTX_Opt<PTX_CacheHintAttr>:$cache_hint,
+    PTX_Opt<PTX_PrefetchSizeAttr>:$prefetch_size, PTX_Opt<PTX_VecAttr>:$vec,
+    PTX_TypeAttr:$type);
+
+def PTX_LdOp : PTX_Inst<"ld", [MemoryEffects<[MemRead]>],
+    !con(PTX_LdStMods, PTX_AddrArgs<"addr">.args,
+         (ins Optional<I64>:$cache_policy)),
+    (outs Variadic<PTX_RegType>:$d)> {
+  let summary = "load (scalar or .v2/.v4/.v8)";
+  let ptxHasVerifier = 1;
+}
+def PTX_LduOp : PTX_Inst<"ldu", [MemoryEffects<[MemRead]>],
+    !con((ins PTX_Opt<PTX_StateSpaceAttr>:$space, PTX_Opt<PTX_VecAttr>:$vec,
+          PTX_TypeAttr:$type), PTX_AddrArgs<"addr">.args),
+    (outs Variadic<PTX_RegType>:$d)> {
+  let summary = "load read-only data uniform across the warp";
+  let ptxHasVerifier = 1;
+}
+def PTX_StOp : PTX_Inst<"st", [MemoryEffects<[MemWrite]>],
+    !con(PTX_LdStMods, PTX_AddrArgs<"addr">.args,
+         (ins Variadic<PTX_RegType>:$b, Optional<I64>:$cache_policy))> {
+  let summary = "store (scalar or .v2/.v4/.v8)";
+  let ptxHasVerifier = 1;
+}
+def PTX_PrefetchOp : PTX_Inst<"prefetch", [MemoryEffects<[MemRead]>],
+    !con((ins PTX_Opt<PTX_StateSpaceAttr>:$space,
+          PTX_PrefetchLevelAttr:$level), PTX_AddrArgs<"addr">.args)> {
+  let summary = "prefetch a line into a cache level";
+}
+def PTX_PrefetchuOp : PTX_Inst<"prefetchu", [MemoryEffects<[MemRead]>],
+    !con((ins PTX_PrefetchLevelAttr:$level), PTX_AddrArgs<"addr">.args)> {
+  let summary = "prefetch a line into the uniform cache";
+}
+
+defvar PTX_AtomMods = (ins PTX_Opt<PTX_MemSemAttr>:$sem,
+    PTX_Opt<PTX_ScopeAttr>:$scope, PTX_Opt<PTX_StateSpaceAttr>:$space,
+    PTX_AtomOperationAttr:$op, PTX_Flag:$noftz, PTX_Opt<PTX_CacheHintAttr>:$cache_hint,
+    PTX_Opt<PTX_VecAttr>:$vec, PTX_TypeAttr:$type);
+
+def PTX_AtomOp : PTX_Inst<"atom", [MemoryEffects<[MemRead, MemWrite]>],
+    !con(PTX_AtomMods, PTX_AddrArgs<"addr">.args,
+         (ins PTX_RegType:$b, Optional<PTX_RegType>:$c,
+          Optional<I64>:$cache_policy)),
+    (outs PTX_RegType:$d)> {
+  let summary = "atomic read-modify-write, returning the old value";
+  let ptxHasVerifier = 1;
+}
+def PTX_RedOp : PTX_Inst<"red", [MemoryEffects<[MemRead, MemWrite]>],
+    !con(PTX_AtomMods, PTX_AddrArgs<"addr">.args,
+         (ins PTX_RegType:$b, Optional<I64>:$cache_policy))> {
+  let summary = "atomic reduction without a result";
+  let ptxHasVerifier = 1;
+}
+
+#endif // PTXMLIR_PTX_OPS_MEMORY_TD

@@ -1,0 +1,594 @@
+//===- PTXVerifiers.cpp - PTX ISA rules of each instruction ---------------===//
+//
+// The legal modifier combinations of the PTX ISA manual, one verifier per
+// opcode, plus the operand-type compatibility rule: an operand register may
+// be used with instruction type T when it has T's size and, for float T,
+// is that float type or an untyped (bit) register of that size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+
+namespace {
+bool isImmediate(Value v) {
+  return v.getDefiningOp<arith::ConstantOp>() != nullptr;
+}
+
+/// Whether a value of MLIR type `t` may be an operand of instruction type
+/// `type`. `relaxed` allows wider integer registers (ld/st/cvt rule).
+bool isCompatible(Type t, PTXType type, bool relaxed = false) {
+  unsigned width = getTypeBitWidth(type);
+  if (type == PTXType::pred)
+    return t.isInteger(1);
+  if (auto it = dyn_cast<IntegerType>(t)) {
+    if (it.getWidth() == 1)
+      return false;
+    return relaxed ? it.getWidth() >= width : it.getWidth() == width;
+  }
+  if (auto ft = dyn_cast<FloatType>(t)) {
+    if (ft.getWidth() != width)
+      return false;
+    if (!isFloatType(type))
+      return isBitType(type) || relaxed;
+    switch (type) {
+    case PTXType::f16:
+      return ft.isF16();
+    case PTXType::bf16:
+      return ft.isBF16();
+    case PTXType::f32:
+    case PTXType::tf32:
+      return ft.isF32();
+    case PTXType::f64:
+      return ft.isF64();
+    default:
+      return false; // packed types live in integer registers
+    }
+  }
+  return false;
+}
+
+LogicalResult checkOperand(Operation *op, Value v, PTXType type,
+                           StringRef what, bool relaxed = false) {
+  if (!v)
+    return success();
+  if (isImmediate(v)) {
+    Type t = v.getType();
+    if (type == PTXType::pred)
+      return success();
+    if (isa<FloatType>(t) && !isFloatType(type) && !isBitType(type))
+      return op->emitOpError(what)
+             << ": floating-point immediate used with ."
+             << stringifyPTXType(type);
+    return success();
+  }
+  if (!isCompatible(v.getType(), type, relaxed))
+    return op->emitOpError(what)
+           << ": register of type " << v.getType()
+           << " is not compatible with ." << stringifyPTXType(type);
+  return success();
+}
+
+LogicalResult checkResult(Operation *op, Value v, PTXType type,
+                          StringRef what, bool relaxed = false) {
+  if (!isCompatible(v.getType(), type, relaxed))
+    return op->emitOpError(what)
+           << ": register of type " << v.getType()
+           << " is not compatible with ." << stringifyPTXType(type);
+  return success();
+}
+
+bool isHalfFamily(PTXType t) {
+  return t == PTXType::f16 || t == PTXType::f16x2 || t == PTXType::bf16 ||
+         t == PTXType::bf16x2;
+}
+
+bool isRoundingToInteger(Rounding r) {
+  return r == Rounding::rni || r == Rounding::rzi || r == Rounding::rmi ||
+         r == Rounding::rpi;
+}
+
+/// Float modifiers on an integer instruction type are errors.
+LogicalResult checkIntegerForm(Operation *op, PTXType type,
+                               std::optional<Rounding> rnd, bool ftz) {
+  if (rnd)
+    return op->emitOpError("rounding modifier .")
+           << stringifyRounding(*rnd) << " requires a floating-point type";
+  if (ftz)
+    return op->emitOpError(".ftz requires a floating-point type");
+  (void)type;
+  return success();
+}
+
+LogicalResult checkFloatRounding(Operation *op, std::optional<Rounding> rnd) {
+  if (rnd && (isRoundingToInteger(*rnd) || *rnd == Rounding::rna ||
+              *rnd == Rounding::rs))
+    return op->emitOpError("rounding modifier .")
+           << stringifyRounding(*rnd) << " is not valid here";
+  return success();
+}
+
+LogicalResult checkFtz(Operation *op, PTXType type, bool ftz) {
+  if (ftz && type != PTXType::f32 && type != PTXType::f32x2 &&
+      type != PTXType::f16 && type != PTXType::f16x2)
+    return op->emitOpError(".ftz is only valid with .f32 and .f16 types");
+  return success();
+}
+
+template <typename OpT>
+LogicalResult verifyAddSub(OpT op) {
+  PTXType t = op.getType();
+  if (failed(checkResult(op, op.getD(), t, "destination")) ||
+      failed(checkOperand(op, op.getA(), op.getAtype().value_or(t), "a")) ||
+      failed(checkOperand(op, op.getB(), op.getAtype().value_or(t), "b")))
+    return failure();
+  if (!isFloatType(t)) {
+    if (op.getAtype())
+      return op.emitOpError("mixed precision requires .f32");
+    if (op.getSat() && t != PTXType::s32)
+      return op.emitOpError(".sat is only valid with .s32 for integers");
+    return checkIntegerForm(op, t, op.getRnd(), op.getFtz());
+  }
+  if (failed(checkFloatRounding(op, op.getRnd())) ||
+      failed(checkFtz(op, t, op.getFtz())))
+    return failure();
+  if (t == PTXType::f64 && op.getSat())
+    return op.emitOpError(".sat is not valid with .f64");
+  if (auto at = op.getAtype()) {
+    if (t != PTXType::f32 || (*at != PTXType::f16 && *at != PTXType::bf16))
+      return op.emitOpError("mixed precision is .f32 with .f16/.bf16 sources");
+  }
+  return success();
+}
+} // namespace
+
+LogicalResult AddOp::verifyInstruction() { return verifyAddSub(*this); }
+LogicalResult SubOp::verifyInstruction() { return verifyAddSub(*this); }
+
+LogicalResult MulOp::verifyInstruction() {
+  PTXType t = getType();
+  if (!isFloatType(t)) {
+    if (!getMode())
+      return emitOpError("integer mul needs .lo, .hi or .wide");
+    if (getSat())
+      return emitOpError(".sat is not valid for integer mul");
+    if (getMode() == MulMode::wide) {
+      if (getTypeBitWidth(t) > 32)
+        return emitOpError(".wide is only valid with 16- and 32-bit types");
+      if (failed(checkOperand(*this, getA(), t, "a")) ||
+          failed(checkOperand(*this, getB(), t, "b")))
+        return failure();
+      auto dt = dyn_cast<IntegerType>(getD().getType());
+      if (!dt || dt.getWidth() != 2 * getTypeBitWidth(t))
+        return emitOpError(".wide destination must be twice as wide as .")
+               << stringifyPTXType(t);
+      return success();
+    }
+    if (failed(checkResult(*this, getD(), t, "destination")) ||
+        failed(checkOperand(*this, getA(), t, "a")) ||
+        failed(checkOperand(*this, getB(), t, "b")))
+      return failure();
+    return checkIntegerForm(*this, t, getRnd(), getFtz());
+  }
+  if (getMode())
+    return emitOpError(".") << stringifyMulMode(*getMode())
+                            << " is only valid for integer mul";
+  if (failed(checkFloatRounding(*this, getRnd())) ||
+      failed(checkFtz(*this, t, getFtz())))
+    return failure();
+  return success(succeeded(checkResult(*this, getD(), t, "destination")) &&
+                 succeeded(checkOperand(*this, getA(), getAtype().value_or(t),
+                                        "a")) &&
+                 succeeded(checkOperand(*this, getB(), getAtype().value_or(t),
+                                        "b")));
+}
+
+LogicalResult MadOp::verifyInstruction() {
+  PTXType t = getType();
+  if (!isFloatType(t)) {
+    if (!getMode())
+      return emitOpError("integer mad needs .lo, .hi or .wide");
+    if (getSat() && !(t == PTXType::s32 && getMode() == MulMode::hi))
+      return emitOpError(".sat is only valid for mad.hi.s32");
+    if (getMode() == MulMode::wide && getTypeBitWidth(t) > 32)
+      return emitOpError(".wide is only valid with 16- and 32-bit types");
+    return checkIntegerForm(*this, t, getRnd(), getFtz());
+  }
+  if (getMode())
+    return emitOpError(".") << stringifyMulMode(*getMode())
+                            << " is only valid for integer mad";
+  if (t == PTXType::f64 && !getRnd())
+    return emitOpError("mad.f64 requires a rounding modifier");
+  return success(succeeded(checkFloatRounding(*this, getRnd())) &&
+                 succeeded(checkFtz(*this, t, getFtz())));
+}
+
+LogicalResult Mul24Op::verifyInstruction() {
+  if (getType() != PTXType::s32 && getType() != PTXType::u32)
+    return emitOpError("mul24 is only defined for .s32 and .u32");
+  if (getMode() == MulMode::wide)
+    return emitOpError("mul24 has no .wide form");
+  return success();
+}
+
+LogicalResult Mad24Op::verifyInstruction() {
+  if (getType() != PTXType::s32 && getType() != PTXType::u32)
+    return emitOpError("mad24 is only defined for .s32 and .u32");
+  if (getMode() == MulMode::wide)
+    return emitOpError("mad24 has no .wide form");
+  if (getSat() && !(getMode() == MulMode::hi && getType() == PTXType::s32))
+    return emitOpError(".sat is only valid for mad24.hi.s32");
+  return success();
+}
+
+LogicalResult DivOp::verifyInstruction() {
+  PTXType t = getType();
+  if (!isFloatType(t)) {
+    if (getApprox() || getFull())
+      return emitOpError(".approx/.full require a floating-point type");
+    return checkIntegerForm(*this, t, getRnd(), getFtz());
+  }
+  if (failed(checkFloatRounding(*this, getRnd())))
+    return failure();
+  unsigned forms = getApprox() + getFull() + (getRnd() ? 1 : 0);
+  if (t == PTXType::f32 && forms != 1)
+    return emitOpError("div.f32 needs exactly one of .approx, .full or a "
+                       "rounding modifier");
+  if (t == PTXType::f64 && (!getRnd() || getApprox() || getFull()))
+    return emitOpError("div.f64 requires a rounding modifier");
+  if (t != PTXType::f32 && t != PTXType::f64)
+    return emitOpError("div is defined for .f32 and .f64 floats");
+  if (getFtz() && t != PTXType::f32)
+    return emitOpError(".ftz is only valid with .f32");
+  return success();
+}
+
+template <typename OpT>
+static LogicalResult verifyCarryIn(OpT op) {
+  if (op.getCc() != static_cast<bool>(op.getCout()))
+    return op.emitOpError("the carry-out result must be present exactly when "
+                          ".cc is given");
+  PTXType t = op.getType();
+  if (t != PTXType::u32 && t != PTXType::s32 && t != PTXType::u64 &&
+      t != PTXType::s64)
+    return op.emitOpError("extended-precision arithmetic is defined for "
+                          ".u32, .s32, .u64 and .s64");
+  return success();
+}
+LogicalResult AddCOp::verifyInstruction() { return verifyCarryIn(*this); }
+LogicalResult SubCOp::verifyInstruction() { return verifyCarryIn(*this); }
+LogicalResult MadCOp::verifyInstruction() {
+  if (getMode() == MulMode::wide)
+    return emitOpError("madc has no .wide form");
+  return verifyCarryIn(*this);
+}
+
+LogicalResult FmaOp::verifyInstruction() {
+  PTXType t = getType();
+  if (!isFloatType(t))
+    return emitOpError("fma requires a floating-point type");
+  if (!getRnd())
+    return emitOpError("fma requires a rounding modifier");
+  if (failed(checkFloatRounding(*this, getRnd())) ||
+      failed(checkFtz(*this, t, getFtz())))
+    return failure();
+  if (isHalfFamily(t) && *getRnd() != Rounding::rn)
+    return emitOpError("half-precision fma only supports .rn");
+  if ((getRelu() || getOob()) && !isHalfFamily(t))
+    return emitOpError(".relu/.oob are only valid with half types");
+  return success(succeeded(checkResult(*this, getD(), t, "destination")) &&
+                 succeeded(checkOperand(*this, getA(),
+                                        getAtype().value_or(t), "a")) &&
+                 succeeded(checkOperand(*this, getB(),
+                                        getAtype().value_or(t), "b")) &&
+                 succeeded(checkOperand(*this, getC(), t, "c")));
+}
+
+template <typename OpT>
+static LogicalResult verifyFloatUnary(OpT op, bool roundedForm) {
+  PTXType t = op.getType();
+  if (!isFloatType(t))
+    return op.emitOpError("requires a floating-point type");
+  if (failed(checkFloatRounding(op, op.getRnd())) ||
+      failed(checkFtz(op, t, op.getFtz())))
+    return failure();
+  unsigned forms = op.getApprox() + op.getFull() + (op.getRnd() ? 1 : 0);
+  if (!roundedForm) {
+    if (!op.getApprox() || op.getRnd() || op.getFull())
+      return op.emitOpError("requires .approx");
+  } else if (forms != 1) {
+    return op.emitOpError("needs exactly one of .approx or a rounding "
+                          "modifier");
+  }
+  if (op.getFull())
+    return op.emitOpError(".full is only valid for div");
+  return checkOperand(op, op.getA(), t, "a");
+}
+LogicalResult RcpOp::verifyInstruction() { return verifyFloatUnary(*this, true); }
+LogicalResult SqrtOp::verifyInstruction() { return verifyFloatUnary(*this, true); }
+LogicalResult RsqrtOp::verifyInstruction() {
+  return verifyFloatUnary(*this, false);
+}
+LogicalResult SinOp::verifyInstruction() { return verifyFloatUnary(*this, false); }
+LogicalResult CosOp::verifyInstruction() { return verifyFloatUnary(*this, false); }
+LogicalResult Lg2Op::verifyInstruction() { return verifyFloatUnary(*this, false); }
+LogicalResult Ex2Op::verifyInstruction() { return verifyFloatUnary(*this, false); }
+LogicalResult TanhOp::verifyInstruction() {
+  return verifyFloatUnary(*this, false);
+}
+
+LogicalResult SetpOp::verifyInstruction() {
+  if (static_cast<bool>(getBoolop()) != static_cast<bool>(getC()))
+    return emitOpError("a boolean operator needs the predicate operand c, "
+                       "and c needs a boolean operator");
+  if (failed(checkFtz(*this, getType(), getFtz())))
+    return failure();
+  CmpOperator cmp = getCmp();
+  bool unordered = cmp >= CmpOperator::equ;
+  bool unsignedCmp = cmp >= CmpOperator::lo && cmp <= CmpOperator::hs;
+  if (unordered && !isFloatType(getType()))
+    return emitOpError("comparison .")
+           << stringifyCmpOperator(cmp) << " requires a floating-point type";
+  if (unsignedCmp && isFloatType(getType()))
+    return emitOpError("comparison .")
+           << stringifyCmpOperator(cmp) << " is for integer types";
+  return success(succeeded(checkOperand(*this, getA(), getType(), "a")) &&
+                 succeeded(checkOperand(*this, getB(), getType(), "b")));
+}
+
+LogicalResult SetOp::verifyInstruction() {
+  if (static_cast<bool>(getBoolop()) != static_cast<bool>(getC()))
+    return emitOpError("a boolean operator needs the predicate operand c, "
+                       "and c needs a boolean operator");
+  PTXType d = getDtype();
+  if (d != PTXType::u32 && d != PTXType::s32 && d != PTXType::f32 &&
+      d != PTXType::f16 && d != PTXType::f16x2 && d != PTXType::bf16 &&
+      d != PTXType::bf16x2 && d != PTXType::u16x2 && d != PTXType::s16x2)
+    return emitOpError("set destination type must be .u32, .s32, .f32 or a "
+                       "half type");
+  return success();
+}
+
+LogicalResult Lop3Op::verifyInstruction() {
+  if (getType() != PTXType::b32)
+    return emitOpError("lop3 is defined for .b32");
+  auto cst = getLut().getDefiningOp<arith::ConstantOp>();
+  if (!cst)
+    return emitOpError("immLut must be an immediate");
+  auto v = dyn_cast<IntegerAttr>(cst.getValue());
+  if (!v || v.getValue().getZExtValue() > 255)
+    return emitOpError("immLut must be an integer in 0..255");
+  return success();
+}
+
+LogicalResult MovPackOp::verifyInstruction() {
+  // Immediates (64-bit literals) take the width left by the registers.
+  unsigned total = 0, numImm = 0;
+  for (Value v : getA()) {
+    if (isImmediate(v))
+      ++numImm;
+    else
+      total += v.getType().getIntOrFloatBitWidth();
+  }
+  unsigned width = getTypeBitWidth(getType());
+  if (numImm && total < width && (width - total) % numImm == 0)
+    total = width;
+  if (getA().size() < 2 || total != width)
+    return emitOpError("packed registers must add up to the width of .")
+           << stringifyPTXType(getType());
+  return checkResult(*this, getD(), getType(), "destination");
+}
+
+LogicalResult MovUnpackOp::verifyInstruction() {
+  unsigned total = 0;
+  for (Value v : getD())
+    total += v.getType().getIntOrFloatBitWidth();
+  if (getD().size() < 2 || total != getTypeBitWidth(getType()))
+    return emitOpError("unpacked registers must add up to the width of .")
+           << stringifyPTXType(getType());
+  return checkOperand(*this, getA(), getType(), "source");
+}
+
+LogicalResult CvtPackOp::verifyInstruction() {
+  if (static_cast<bool>(getCtype()) != static_cast<bool>(getC()))
+    return emitOpError("the third source c comes with its type (.b32)");
+  PTXType d = getDtype();
+  if (getC() ? (d != PTXType::u2 && d != PTXType::s2 && d != PTXType::u4 &&
+                d != PTXType::s4 && d != PTXType::u8 && d != PTXType::s8)
+             : (d != PTXType::u16 && d != PTXType::s16))
+    return emitOpError("cvt.pack converts to .u16/.s16 (two sources) or "
+                       "to 2-, 4- or 8-bit types (three sources)");
+  return success();
+}
+
+LogicalResult CvtOp::verifyInstruction() {
+  PTXType d = getDtype(), a = getAtype();
+  bool df = isFloatType(d), af = isFloatType(a);
+  if (auto rnd = getRnd()) {
+    if (isRoundingToInteger(*rnd)) {
+      if (!af)
+        return emitOpError("integer rounding .")
+               << stringifyRounding(*rnd)
+               << " requires a floating-point source";
+    } else if (!df) {
+      return emitOpError("rounding .")
+             << stringifyRounding(*rnd)
+             << " requires a floating-point destination";
+    }
+  } else if (af && !df) {
+    return emitOpError("float-to-integer cvt requires an integer rounding "
+                       "modifier (.rni, .rzi, .rmi, .rpi)");
+  } else if (!af && df && d != PTXType::f64 &&
+             getTypeBitWidth(a) >= getTypeBitWidth(d)) {
+    return emitOpError("integer-to-float cvt that may round requires a "
+                       "rounding modifier");
+  } else if (af && df && getTypeBitWidth(d) < getTypeBitWidth(a) &&
+             d != PTXType::f16x2 && d != PTXType::bf16x2 &&
+             getTypeBitWidth(d) > 8) {
+    return emitOpError("narrowing float cvt requires a rounding modifier");
+  }
+  if (getB() && d != PTXType::f16x2 && d != PTXType::bf16x2 &&
+      getTypeBitWidth(d) != 16 && getTypeBitWidth(d) != 32)
+    return emitOpError("a second source is only valid for packed "
+                       "destinations");
+  return success(succeeded(checkResult(*this, getD(), d, "destination",
+                                       /*relaxed=*/true)) &&
+                 succeeded(checkOperand(*this, getA(), a, "source",
+                                        /*relaxed=*/true)));
+}
+
+template <typename OpT>
+static LogicalResult verifyMemorySemantics(OpT op) {
+  if (auto sem = op.getSem()) {
+    bool needsScope = *sem == MemSem::relaxed || *sem == MemSem::acquire ||
+                      *sem == MemSem::release || *sem == MemSem::acq_rel ||
+                      *sem == MemSem::mmio;
+    if (needsScope && !op.getScope())
+      return op.emitOpError(".") << stringifyMemSem(*sem)
+                                 << " requires a scope";
+    if (!needsScope && op.getScope())
+      return op.emitOpError("a scope requires .relaxed, .acquire, .release, "
+                            ".acq_rel or .mmio");
+  } else if (op.getScope() && !std::is_same_v<OpT, AtomOp> &&
+             !std::is_same_v<OpT, RedOp>) {
+    return op.emitOpError("a scope requires a memory-ordering semantic");
+  }
+  if (static_cast<bool>(op.getCacheHint()) !=
+      static_cast<bool>(op.getCachePolicy()))
+    return op.emitOpError(".L2::cache_hint and the cache-policy operand go "
+                          "together");
+  return success();
+}
+
+static LogicalResult verifyVectorCount(Operation *op,
+                                       std::optional<VecWidth> vec,
+                                       size_t count, StringRef what) {
+  size_t expected = vec ? static_cast<size_t>(*vec) : 1;
+  if (count != expected)
+    return op->emitOpError("expected ")
+           << expected << " " << what << " for "
+           << (vec ? "." + stringifyVecWidth(*vec).str() : "a scalar")
+           << ", got " << count;
+  return success();
+}
+
+LogicalResult LdOp::verifyInstruction() {
+  if (failed(verifyMemorySemantics(*this)) ||
+      failed(verifyVectorCount(*this, getVec(), getD().size(),
+                               "destinations")))
+    return failure();
+  if (getNc() && getSpace() != StateSpace::global)
+    return emitOpError(".nc is only valid with .global");
+  if (getSem() == MemSem::release || getSem() == MemSem::acq_rel)
+    return emitOpError("ld cannot have .release semantics");
+  for (Value d : getD())
+    if (failed(checkResult(*this, d, getType(), "destination",
+                           /*relaxed=*/true)))
+      return failure();
+  return success();
+}
+
+LogicalResult LduOp::verifyInstruction() {
+  return verifyVectorCount(*this, getVec(), getD().size(), "destinations");
+}
+
+LogicalResult StOp::verifyInstruction() {
+  if (failed(verifyMemorySemantics(*this)) ||
+      failed(verifyVectorCount(*this, getVec(), getB().size(), "sources")))
+    return failure();
+  if (getNc())
+    return emitOpError("st has no .nc form");
+  if (getSem() == MemSem::acquire || getSem() == MemSem::acq_rel)
+    return emitOpError("st cannot have .acquire semantics");
+  for (Value b : getB())
+    if (failed(checkOperand(*this, b, getType(), "source", /*relaxed=*/true)))
+      return failure();
+  return success();
+}
+
+template <typename OpT>
+static LogicalResult verifyAtomLike(OpT op, bool hasC) {
+  if (failed(verifyMemorySemantics(op)))
+    return failure();
+  AtomOperation kind = op.getOp();
+  if ((kind == AtomOperation::cas) != hasC)
+    return op.emitOpError(kind == AtomOperation::cas
+                              ? "cas needs a compare and a swap operand"
+                              : "only cas takes a third operand");
+  if (op.getNoftz() && kind != AtomOperation::add)
+    return op.emitOpError(".noftz is only valid with .add");
+  PTXType t = op.getType();
+  bool bitwise = kind == AtomOperation::And || kind == AtomOperation::Or ||
+                 kind == AtomOperation::Xor || kind == AtomOperation::exch ||
+                 kind == AtomOperation::cas;
+  if (isFloatType(t) && !(kind == AtomOperation::add ||
+                          kind == AtomOperation::min ||
+                          kind == AtomOperation::max || bitwise))
+    return op.emitOpError(".") << stringifyAtomOperation(kind)
+                               << " is not defined for ."
+                               << stringifyPTXType(t);
+  if ((kind == AtomOperation::inc || kind == AtomOperation::dec) &&
+      t != PTXType::u32)
+    return op.emitOpError(".inc/.dec are defined for .u32");
+  return checkOperand(op, op.getB(), t, "b");
+}
+
+LogicalResult AtomOp::verifyInstruction() {
+  return verifyAtomLike(*this, static_cast<bool>(getC()));
+}
+LogicalResult RedOp::verifyInstruction() { return verifyAtomLike(*this, false); }
+
+template <typename OpT>
+static LogicalResult verifyBarRed(OpT op) {
+  ReduxOperation kind = op.getOp();
+  if (kind == ReduxOperation::popc) {
+    if (op.getType() != PTXType::u32)
+      return op.emitOpError(".popc reduces into .u32");
+  } else if (kind == ReduxOperation::And || kind == ReduxOperation::Or) {
+    if (op.getType() != PTXType::pred)
+      return op.emitOpError(".and/.or reduce into .pred");
+  } else {
+    return op.emitOpError("barrier reductions are .popc, .and and .or");
+  }
+  return success();
+}
+LogicalResult BarRedOp::verifyInstruction() { return verifyBarRed(*this); }
+LogicalResult BarrierRedOp::verifyInstruction() { return verifyBarRed(*this); }
+
+LogicalResult MembarOp::verifyInstruction() {
+  if (static_cast<bool>(getLevel()) == static_cast<bool>(getProxy()))
+    return emitOpError("needs exactly one of a level or .proxy kind");
+  return success();
+}
+
+LogicalResult FenceOp::verifyInstruction() {
+  if (auto sem = getSem())
+    if (*sem != MemSem::sc && *sem != MemSem::acq_rel &&
+        *sem != MemSem::acquire && *sem != MemSem::release)
+      return emitOpError("fence semantics are .sc, .acq_rel, .acquire or "
+                         ".release");
+  return success();
+}
+
+LogicalResult VoteSyncOp::verifyInstruction() {
+  bool ballot = getMode() == VoteMode::ballot;
+  if (ballot && getType() != PTXType::b32)
+    return emitOpError("vote.sync.ballot produces .b32");
+  if (!ballot && getType() != PTXType::pred)
+    return emitOpError("vote.sync.") << stringifyVoteMode(getMode())
+                                     << " produces .pred";
+  return checkResult(*this, getD(), getType(), "destination");
+}
+
+LogicalResult CallOp::verifyInstruction() {
+  if (static_cast<bool>(getCallee()) == static_cast<bool>(getCalleePtr()))
+    return emitOpError("needs exactly one of a callee symbol or pointer");
+  if (getCallee() && (getProtoRets() || getProtoArgs() || getTargets()))
+    return emitOpError("a direct call has no prototype or call targets");
+  if (getCalleePtr() && !getTargets() && !getProtoArgs())
+    return emitOpError("an indirect call needs a prototype or call targets");
+  return success();
+}

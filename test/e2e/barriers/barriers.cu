@@ -1,0 +1,87 @@
+// Barriers: __syncthreads in loops, __syncthreads_count / _and / _or
+// (bar.red), named barriers via inline asm (bar.sync / bar.arrive with a
+// thread count, producer/consumer warps), barrier ids and counts held in
+// registers, and barrier.sync with the whole CTA.
+
+extern "C" __global__ void k_bar_red(const int* pred, int* out) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  int p = pred[gid];
+  int c = __syncthreads_count(p);
+  int a = __syncthreads_and(p);
+  int o = __syncthreads_or(p);
+  unsigned pc;
+  asm volatile("{ .reg .pred q; setp.ne.s32 q, %1, 0; bar.red.popc.u32 %0, 0, q; }" : "=r"(pc) : "r"(p & 2));
+  out[4 * gid + 0] = c;
+  out[4 * gid + 1] = a;
+  out[4 * gid + 2] = o;
+  out[4 * gid + 3] = (int)pc;
+}
+
+// Iterated stencil: each step reads neighbours written in the previous step.
+extern "C" __global__ void k_sync_loop(const int* in, int* out, int steps) {
+  __shared__ unsigned buf[2][256];
+  int t = threadIdx.x, n = blockDim.x;
+  buf[0][t] = (unsigned)in[blockIdx.x * n + t];
+  __syncthreads();
+  int cur = 0;
+  for (int s = 0; s < steps; s++) {
+    unsigned l = buf[cur][(t + n - 1) % n], r = buf[cur][(t + 1) % n], m = buf[cur][t];
+    buf[cur ^ 1][t] = (l ^ (r << 1)) + m * 3u + (unsigned)s;
+    __syncthreads();
+    cur ^= 1;
+  }
+  out[blockIdx.x * n + t] = (int)buf[cur][t];
+}
+
+// Named barriers, block of 128 threads = 4 warps.
+//   warp 0 (producer) / warp 1 (consumer) use barriers 1 ("full") and 2 ("empty")
+//   warp 2 (producer) / warp 3 (consumer) use barriers 3 and 4
+// Each pair does ROUNDS rounds through a one-slot buffer of 32 ints.
+#define ROUNDS 6
+extern "C" __global__ void k_named(const int* in, int* out) {
+  __shared__ int slot[2][32];
+  int t = threadIdx.x, w = t >> 5, lane = t & 31;
+  int pair = w >> 1;
+  int* buf = slot[pair];
+  const int* src = in + (size_t)blockIdx.x * 2 * ROUNDS * 32 + pair * ROUNDS * 32;
+  int* dst = out + (size_t)blockIdx.x * 2 * ROUNDS * 32 + pair * ROUNDS * 32;
+  if ((w & 1) == 0) {  // producer
+    for (int r = 0; r < ROUNDS; r++) {
+      if (r > 0) {
+        if (pair == 0) asm volatile("bar.sync 2, 64;" ::: "memory");
+        else asm volatile("bar.sync 4, 64;" ::: "memory");
+      }
+      buf[lane] = src[r * 32 + lane] * 5 + r;
+      if (pair == 0) asm volatile("bar.arrive 1, 64;" ::: "memory");
+      else asm volatile("bar.arrive 3, 64;" ::: "memory");
+    }
+  } else {  // consumer
+    for (int r = 0; r < ROUNDS; r++) {
+      if (pair == 0) asm volatile("bar.sync 1, 64;" ::: "memory");
+      else asm volatile("bar.sync 3, 64;" ::: "memory");
+      dst[r * 32 + lane] = buf[31 - lane];
+      if (r + 1 < ROUNDS) {
+        if (pair == 0) asm volatile("bar.arrive 2, 64;" ::: "memory");
+        else asm volatile("bar.arrive 4, 64;" ::: "memory");
+      }
+    }
+  }
+}
+
+// Barrier id and thread count in registers; two halves of the block
+// synchronise independently, then everybody meets at barrier 0.
+extern "C" __global__ void k_named_reg(const int* in, int* out) {
+  __shared__ int s[256];
+  int t = threadIdx.x, n = blockDim.x, half = n / 2;
+  int gid = blockIdx.x * n + t;
+  s[t] = in[gid];
+  unsigned id = (t < half) ? 5u : 6u, cnt = (unsigned)half;
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(cnt) : "memory");
+  // within each half: rotate by one element
+  int base = (t < half) ? 0 : half;
+  int v = s[base + ((t - base + 1) % half)];
+  asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(cnt) : "memory");
+  s[t] = v * 2;
+  asm volatile("barrier.sync 0;" ::: "memory");
+  out[gid] = s[n - 1 - t] + v;
+}

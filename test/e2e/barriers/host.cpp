@@ -1,0 +1,92 @@
+// Host for barriers.
+#include "e2e.h"
+using namespace e2e;
+
+int main(int argc, char** argv) {
+  Context ctx = init(argc, argv);
+  Checker ck;
+  Rng rng(0xBA22);
+  // ---------------- bar.red ----------------
+  {
+    const int B = 256, G = 5, N = B * G;
+    std::vector<int32_t> p(N);
+    for (int i = 0; i < N; i++) {
+      int blk = i / B, t = i % B;
+      switch (blk) {
+        case 0: p[i] = 1 + (int32_t)rng.below(5); break;  // all non-zero (values 1..5)
+        case 1: p[i] = 0; break;
+        case 2: p[i] = (int32_t)rng.below(4); break;
+        case 3: p[i] = t == 200 ? 6 : 0; break;
+        default: p[i] = t < 255 ? -1 : 0; break;
+      }
+    }
+    CUdeviceptr dp = upload(p), dout = alloc_out<int32_t>((size_t)N * 4);
+    LAUNCH(get_function(ctx, "k_bar_red"), G, B, 0, dp, dout);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)N * 4);
+    for (int i = 0; i < N; i++) {
+      int base = i - i % B, cnt = 0, cnt2 = 0;
+      for (int t = 0; t < B; t++) { cnt += p[base + t] != 0; cnt2 += (p[base + t] & 2) != 0; }
+      ck.i32("__syncthreads_count", i, o[4 * i], cnt);
+      ck.i32("__syncthreads_and", i, o[4 * i + 1], cnt == B ? 1 : 0);
+      ck.i32("__syncthreads_or", i, o[4 * i + 2], cnt > 0 ? 1 : 0);
+      ck.i32("bar.red.popc (p & 2)", i, o[4 * i + 3], cnt2);
+    }
+    dfree(dp); dfree(dout);
+  }
+  // ---------------- __syncthreads in a loop ----------------
+  {
+    const int B = 256, G = 2, N = B * G, STEPS = 10;
+    std::vector<int32_t> in(N);
+    for (auto& v : in) v = (int32_t)rng.next32();
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>(N);
+    LAUNCH(get_function(ctx, "k_sync_loop"), G, B, 0, din, dout, STEPS);
+    std::vector<int32_t> o = download<int32_t>(dout, N);
+    for (int blk = 0; blk < G; blk++) {
+      std::vector<uint32_t> cur(B), nxt(B);
+      for (int t = 0; t < B; t++) cur[t] = (uint32_t)in[blk * B + t];
+      for (int s = 0; s < STEPS; s++) {
+        for (int t = 0; t < B; t++) nxt[t] = (cur[(t + B - 1) % B] ^ (cur[(t + 1) % B] << 1)) + cur[t] * 3u + (uint32_t)s;
+        cur.swap(nxt);
+      }
+      for (int t = 0; t < B; t++) ck.u32("stencil after 10 barrier-separated steps", blk * B + t, (uint32_t)o[blk * B + t], cur[t]);
+    }
+    dfree(din); dfree(dout);
+  }
+  // ---------------- named barriers: producer / consumer ----------------
+  {
+    const int G = 3, ROUNDS = 6, PER_BLOCK = 2 * ROUNDS * 32, N = G * PER_BLOCK;
+    std::vector<int32_t> in(N);
+    for (auto& v : in) v = rng.range(-100000, 100000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>(N);
+    LAUNCH(get_function(ctx, "k_named"), G, 128, 0, din, dout);
+    std::vector<int32_t> o = download<int32_t>(dout, N);
+    for (int blk = 0; blk < G; blk++)
+      for (int pair = 0; pair < 2; pair++)
+        for (int r = 0; r < ROUNDS; r++)
+          for (int lane = 0; lane < 32; lane++) {
+            size_t base = (size_t)blk * PER_BLOCK + pair * ROUNDS * 32;
+            int32_t e = in[base + r * 32 + (31 - lane)] * 5 + r;
+            ck.expect(o[base + r * 32 + lane] == e, "named barrier block %d pair %d round %d lane %d: got %d expected %d",
+                      blk, pair, r, lane, o[base + r * 32 + lane], e);
+          }
+    dfree(din); dfree(dout);
+  }
+  // ---------------- barrier id / count in registers ----------------
+  {
+    const int B = 256, G = 2, N = B * G, H = B / 2;
+    std::vector<int32_t> in(N);
+    for (auto& v : in) v = rng.range(-1000000, 1000000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>(N);
+    LAUNCH(get_function(ctx, "k_named_reg"), G, B, 0, din, dout);
+    std::vector<int32_t> o = download<int32_t>(dout, N);
+    for (int i = 0; i < N; i++) {
+      int blk = i / B;
+      auto vof = [&](int t) { int base = t < H ? 0 : H; return in[blk * B + base + ((t - base + 1) % H)]; };
+      int t = i % B;
+      int32_t e = vof(B - 1 - t) * 2 + vof(t);
+      ck.i32("bar.sync with register operands", i, o[i], e);
+    }
+    dfree(din); dfree(dout);
+  }
+  return ck.finish(ctx);
+}

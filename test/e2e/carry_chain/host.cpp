@@ -1,8 +1,7 @@
-// Host for carry_chain: multi-word add/sub, mixed carry/borrow chains (the
-// carry flag CF as defined by the PTX ISA: add sets it to the carry-out,
-// sub to the borrow-out; addc adds CF, subc subtracts CF), 64x64->128 and
-// 128x128->256 multiplies, 64-bit limb chains.  References use 128-bit host
-// arithmetic word by word.
+// Host for carry_chain: multi-word add/sub, mixed carry/borrow chains (see
+// step() for the carry-flag semantics, which follow the hardware), 64x64->128
+// and 128x128->256 multiplies, 64-bit limb chains.  References use 64/128-bit
+// host arithmetic word by word.
 #include "e2e.h"
 using namespace e2e;
 
@@ -22,17 +21,20 @@ static uint64_t biased_word64(Rng& r) {
     default: return r.next64();
   }
 }
-// One step of the CF chain.  op: +1 add, -1 sub.  Returns the 32-bit result.
+// One step of a carry-flag chain as NVIDIA hardware executes it (observed on
+// an H200 for sm_75, sm_80 and sm_90 PTX): CF is a plain carry bit.  An add
+// computes a + b + cin; a subtract computes a + ~b + cin, with cin = 1 for
+// sub.cc and cin = CF for subc; CF receives the carry-out.  So after a
+// subtraction CF = NOT borrow.  For chains made only of adds or only of subs
+// this is exactly the PTX ISA description (borrow-in / borrow-out); mixing
+// add and sub in one chain makes the representation visible: e.g. add.cc with
+// no carry followed by subc subtracts an extra 1.  op: +1 add, -1 sub.
 static uint32_t step(int op, uint32_t a, uint32_t b, unsigned& cf, bool use_cf) {
-  uint64_t cin = use_cf ? cf : 0;
-  if (op > 0) {
-    uint64_t s = (uint64_t)a + b + cin;
-    cf = (unsigned)(s >> 32);
-    return (uint32_t)s;
-  }
-  uint64_t sub = (uint64_t)b + cin;
-  cf = (uint64_t)a < sub ? 1u : 0u;
-  return (uint32_t)((uint64_t)a - sub);
+  uint64_t s;
+  if (op > 0) s = (uint64_t)a + b + (use_cf ? cf : 0u);
+  else s = (uint64_t)a + (uint32_t)~b + (use_cf ? cf : 1u);
+  cf = (unsigned)(s >> 32);
+  return (uint32_t)s;
 }
 
 int main(int argc, char** argv) {
@@ -96,7 +98,7 @@ int main(int argc, char** argv) {
       e[6] = step(+1, x[1], y[1], cf, true);
       e[7] = step(-1, x[2], y[2], cf, true);
       e[8] = step(+1, x[3], y[3], cf, true);
-      e[9] = cf ? 0xFFFFFFFFu : 0u;  // subc 0 - (0 + CF)
+      e[9] = cf ? 0u : 0xFFFFFFFFu;  // subc 0, 0 = 0 + ~0 + CF
       for (int k = 0; k < 10; k++)
         ck.expect(o[10 * i + k] == e[k],
                   "mixed chain %c item %d word %d (a=%08x:%08x:%08x:%08x b=%08x:%08x:%08x:%08x): got 0x%08x expected 0x%08x",

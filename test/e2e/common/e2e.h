@@ -609,7 +609,11 @@ __attribute__((noinline)) inline float host_d2f(double a, Rnd r) {
 struct Checker {
   long checks = 0;
   long errors = 0;
-  int max_print = 12;
+  int max_print = 12;  // override with the environment variable E2E_MAX_PRINT
+
+  Checker() {
+    if (const char* e = getenv("E2E_MAX_PRINT")) max_print = atoi(e);
+  }
 
   // Record one comparison; on mismatch print (up to max_print) the message.
   bool expect(bool ok, const char* fmt, ...) __attribute__((format(printf, 3, 4))) {

@@ -8,7 +8,10 @@ using namespace e2e;
 // Round x (float or double, held exactly in a double... or a long double for
 // safety with 64-bit bounds) and saturate to [lo, hi].
 static uint64_t conv(double x, Rnd r, bool is_signed, int bits) {
-  if (std::isnan(x)) return 0;
+  // NaN converts to 0 for destinations up to 32 bits; NVIDIA hardware returns
+  // 0x8000000000000000 for 64-bit destinations, signed and unsigned alike
+  // (observed on H200 with sm_75/80/90 PTX).
+  if (std::isnan(x)) return bits == 64 ? 0x8000000000000000ull : 0;
   double v;
   switch (r) {
     case RN: v = std::nearbyint(x); break;  // host default mode is round-to-nearest-even

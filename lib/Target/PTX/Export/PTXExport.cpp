@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxmlir/Target/PTX/PTXExport.h"
+#include "OutOfSSA.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXInstInfo.h"
@@ -31,11 +32,10 @@ class Registers {
 public:
   Registers() = default;
 
-  /// Puts `a` and `b` in one register.
-  void unite(Value a, Value b) { classes.unionSets(a, b); }
+  void setClasses(RegisterClasses *rc) { classes = rc; }
   /// The register name of `v`, creating it on first use.
   StringRef get(Value v) {
-    Value leader = classes.getOrInsertLeaderValue(v);
+    Value leader = classes ? classes->leader(v) : v;
     auto it = names.find(leader);
     if (it != names.end())
       return it->second;
@@ -43,7 +43,7 @@ public:
   }
   /// Gives `v`'s register a fixed name (`.reg` parameters).
   void assign(Value v, StringRef name) {
-    names[classes.getOrInsertLeaderValue(v)] = name.str();
+    names[classes ? classes->leader(v) : v] = name.str();
   }
   /// A new register of `type` (copy temporaries).
   std::string fresh(Type type) {
@@ -83,7 +83,7 @@ public:
   }
 
 private:
-  llvm::EquivalenceClasses<Value> classes;
+  RegisterClasses *classes = nullptr;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringMap<unsigned> counts;
   llvm::StringMap<std::string> declTypes;
@@ -112,17 +112,17 @@ private:
   std::string operand(Value v);
   std::string guardPrefix(Value guard, bool neg);
   std::string label(Block *b);
+  static bool needsLabel(Block *b);
   static bool isInlined(Operation *op) {
     return isa<arith::ConstantOp, AddressOfOp, SregOp>(op);
   }
   static std::string movType(Type t);
-  void coalesce(Operation *func);
 
   raw_ostream &os;
   std::unique_ptr<Registers> regs;
   llvm::DenseMap<Block *, unsigned> blockIds;
   llvm::DenseMap<Value, std::string> paramBufNames;
-  llvm::StringSet<> usedParamNames;
+  unsigned paramCount = 0;
   unsigned funcIndex = 0;
   unsigned uniqueId = 0;
   SmallVector<std::string> deferred; // edge blocks printed at the end
@@ -411,6 +411,26 @@ std::string Exporter::label(Block *b) {
          std::to_string(blockIds.lookup(b));
 }
 
+/// A block needs a label unless it is only reached by falling through a
+/// guarded terminator of the block before it: the importer starts a block
+/// at every label, so labels must be kept exactly where blocks begin.
+bool Exporter::needsLabel(Block *b) {
+  if (b->isEntryBlock() || b->hasNoPredecessors())
+    return false;
+  Block *pred = b->getSinglePredecessor();
+  if (!pred || pred->getNextNode() != b)
+    return true;
+  Operation *term = pred->getTerminator();
+  if (auto bra = dyn_cast<BraOp>(term))
+    return !bra.getGuard() || bra.getFallthrough().front() != b;
+  if (isa<RetOp, ExitOp>(term))
+    return term->getNumSuccessors() == 0;
+  if (auto brx = dyn_cast<BrxIdxOp>(term))
+    return !brx.getGuard() || brx.getTargets().back() != b ||
+           llvm::count(brx.getTargets(), b) != 1;
+  return true;
+}
+
 std::string Exporter::guardPrefix(Value guard, bool neg) {
   if (!guard)
     return "\t";
@@ -499,39 +519,22 @@ void Exporter::printEdge(raw_ostream &out, Block *from, Block *to,
   (void)isBra;
 }
 
-void Exporter::coalesce(Operation *func) {
-  func->walk([&](PredicableOpInterface pred) {
-    Operation *op = pred.getOperation();
-    if (!pred.getGuard())
-      return;
-    for (auto [res, prev] : llvm::zip(op->getResults(), pred.getPrev())) {
-      Operation *def = prev.getDefiningOp();
-      if (def && (isInlined(def) || isa<ParamBufOp>(def)))
-        continue;
-      if (isa<CCType>(res.getType()))
-        continue;
-      bool dead = llvm::all_of(prev.getUses(), [&](OpOperand &use) {
-        Operation *user = use.getOwner();
-        if (user == op)
-          return true;
-        return user->getBlock() == op->getBlock() && user->isBeforeInBlock(op);
-      });
-      if (dead)
-        regs->unite(res, prev);
-    }
-  });
-}
-
 LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
   Region &region = func->getRegion(0);
   blockIds.clear();
   paramBufNames.clear();
-  usedParamNames.clear();
+  paramCount = 0;
   deferred.clear();
   unsigned n = 0;
   for (Block &b : region)
     blockIds[&b] = n++;
-  coalesce(func);
+  RegisterClasses classes(region, [](Value v) {
+    if (isa<CCType, ParamBufType>(v.getType()))
+      return false;
+    Operation *def = v.getDefiningOp();
+    return !def || !isInlined(def);
+  });
+  regs->setClasses(&classes);
   // .reg parameters keep their names.
   if (auto params = dyn_cast_or_null<ArrayAttr>(func->getAttr("params"))) {
     unsigned argNo = 0;
@@ -545,7 +548,7 @@ LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
   for (auto it = region.begin(); it != region.end(); ++it) {
     Block *block = &*it;
     Block *next = std::next(it) == region.end() ? nullptr : &*std::next(it);
-    if (block != &region.front())
+    if (needsLabel(block))
       out << label(block) << ":\n";
     for (Operation &op : *block) {
       if (op.hasTrait<OpTrait::IsTerminator>()) {
@@ -563,10 +566,8 @@ LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
         continue;
       }
       if (auto pb = dyn_cast<ParamBufOp>(op)) {
-        std::string name = pb.getName() ? pb.getName()->str() : "param";
-        std::string unique = name;
-        for (unsigned i = 0; !usedParamNames.insert(unique).second; ++i)
-          unique = name + "_" + std::to_string(i);
+        // Generated names cannot clash with the module's own symbols.
+        std::string unique = "$param" + std::to_string(paramCount++);
         paramBufNames[pb.getResult()] = unique;
         out << "\t.param";
         if (auto a = pb.getAlign())
@@ -611,7 +612,10 @@ LogicalResult Exporter::printTerminator(raw_ostream &out, Operation *op,
   };
   if (auto bra = dyn_cast<BraOp>(op)) {
     Block *dest = bra.getDest();
-    bool needsCopies = !bra.getDestOperands().empty();
+    bool needsCopies = false;
+    for (auto [arg, v] : llvm::zip(dest->getArguments(), bra.getDestOperands()))
+      if (!isa<CCType>(arg.getType()) && operand(arg) != operand(v))
+        needsCopies = true;
     if (bra.getGuard()) {
       std::string target = label(dest);
       if (needsCopies) {

@@ -517,7 +517,7 @@ LogicalResult FunctionImporter::processBlock(unsigned bi) {
       auto op = ParamBufOp::create(
           b, p.loc, ParamBufType::get(ctx), PTXTypeAttr::get(ctx, p.type),
           p.align ? b.getI64IntegerAttr(p.align) : IntegerAttr(),
-          b.getI64IntegerAttr(p.count), b.getStringAttr(p.name));
+          b.getI64IntegerAttr(p.count), StringAttr());
       writeVar(p.reg, bi, op);
       break;
     }

@@ -20,10 +20,11 @@ __device__ __forceinline__ bf fma_bf(bf a, bf b, bf c) {
   return __hfma(a, b, c);
 #else
   float fa = __bfloat162float(a), fb = __bfloat162float(b), fc = __bfloat162float(c);
-  float lo = __fmaf_rz(fa, fb, fc), hi = __fmaf_ru(fa, fb, fc);
-  // round to odd: if inexact, force the last float mantissa bit to 1
-  unsigned bits = __float_as_uint(lo);
-  if (__float_as_uint(hi) != bits && !isnan(lo)) bits |= 1u;
+  float tz = __fmaf_rz(fa, fb, fc), dn = __fmaf_rd(fa, fb, fc), up = __fmaf_ru(fa, fb, fc);
+  // round to odd: truncate, and if the result was inexact (the downward and
+  // upward roundings differ) force the last float mantissa bit to 1
+  unsigned bits = __float_as_uint(tz);
+  if (__float_as_uint(dn) != __float_as_uint(up) && !isnan(tz)) bits |= 1u;
   return __float2bfloat16_rn(__uint_as_float(bits));
 #endif
 }

@@ -170,7 +170,8 @@ inline std::vector<T> download(CUdeviceptr p, size_t n) {
 }
 
 // ---------------------------------------------------------------------------
-// Launch helper: launch(f, grid, block, shmem, args...) then synchronize.
+// Launch helper: LAUNCH(f, grid, block, shmem, args...) then synchronize
+// (at least one kernel argument).
 // Arguments are passed by value; their types must match the kernel's
 // parameter types exactly (use CUdeviceptr for pointers).
 // ---------------------------------------------------------------------------
@@ -190,7 +191,7 @@ inline void launch_impl(const char* file, int line, CUfunction f, Dim grid, Dim 
 }
 
 #define LAUNCH(f, grid, block, shmem, ...) \
-  ::e2e::launch_impl(__FILE__, __LINE__, (f), (grid), (block), (shmem), ##__VA_ARGS__)
+  ::e2e::launch_impl(__FILE__, __LINE__, (f), (grid), (block), (shmem), __VA_ARGS__)
 
 // ---------------------------------------------------------------------------
 // PRNG: splitmix64 (fixed seed per program; no <random> distributions).
@@ -357,7 +358,8 @@ constexpr Fmt kBF16{8, 7};
 constexpr Fmt kF32{8, 23};
 constexpr Fmt kF64{11, 52};
 
-typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128;  // __extension__: no -Wpedantic noise
+__extension__ typedef __int128 i128;
 
 inline int msb128(u128 v) {
   uint64_t hi = (uint64_t)(v >> 64);

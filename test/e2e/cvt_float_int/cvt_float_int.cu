@@ -1,6 +1,6 @@
 // Float/double -> integer conversions in every rounding mode, to 8/16/32/64
 // bit signed and unsigned destinations, incl. NaN, infinities and
-// out-of-range inputs (PTX float->int cvt saturates; NaN converts to 0).
+// out-of-range inputs (PTX float->int cvt saturates; for NaN see host.cpp).
 // All results are widened to 64 bits (sign- or zero-extended as the C types
 // dictate) and stored as unsigned long long.
 

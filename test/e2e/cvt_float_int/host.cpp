@@ -1,17 +1,24 @@
 // Host for cvt_float_int.  Reference: round the (exactly representable)
 // input to an integer with nearbyint/trunc/ceil/floor on double, then clamp
-// to the destination range; NaN converts to 0.  This is the PTX cvt
-// float->int semantics (saturating by default).
+// to the destination range (PTX float->int cvt saturates by default).  NaN:
+// see conv().
 #include "e2e.h"
 using namespace e2e;
 
-// Round x (float or double, held exactly in a double... or a long double for
-// safety with 64-bit bounds) and saturate to [lo, hi].
-static uint64_t conv(double x, Rnd r, bool is_signed, int bits) {
-  // NaN converts to 0 for destinations up to 32 bits; NVIDIA hardware returns
-  // 0x8000000000000000 for 64-bit destinations, signed and unsigned alike
-  // (observed on H200 with sm_75/80/90 PTX).
-  if (std::isnan(x)) return bits == 64 ? 0x8000000000000000ull : 0;
+// Round x (a float or double value, held exactly in a double) to an integer
+// in mode r and saturate to the destination range.
+//
+// NaN: the PTX ISA does not pin the result down; NVIDIA hardware (observed on
+// an H200 with sm_75/80/90 PTX) gives 0 when converting f32 (or f16/bf16) to
+// an integer of at most 32 bits, and the bit pattern 1 << (bits - 1) (the
+// most negative signed value, also for unsigned destinations) when the source
+// is f64 or the destination is 64-bit.
+static uint64_t conv(double x, Rnd r, bool is_signed, int bits, bool src_f64) {
+  if (std::isnan(x)) {
+    if (!src_f64 && bits < 64) return 0;
+    uint64_t pat = 1ull << (bits - 1);
+    return is_signed ? (uint64_t)-(int64_t)pat : pat;  // sign-extended for signed destinations
+  }
   double v;
   switch (r) {
     case RN: v = std::nearbyint(x); break;  // host default mode is round-to-nearest-even
@@ -35,21 +42,21 @@ static uint64_t conv(double x, Rnd r, bool is_signed, int bits) {
   return (uint64_t)v;
 }
 
-static void expected(double x, uint64_t e[24]) {
+static void expected(double x, bool f64, uint64_t e[24]) {
   for (int r = 0; r < 4; r++) {
-    e[0 + r] = conv(x, (Rnd)r, true, 32);
-    e[4 + r] = conv(x, (Rnd)r, false, 32);
-    e[8 + r] = conv(x, (Rnd)r, true, 64);
-    e[12 + r] = conv(x, (Rnd)r, false, 64);
+    e[0 + r] = conv(x, (Rnd)r, true, 32, f64);
+    e[4 + r] = conv(x, (Rnd)r, false, 32, f64);
+    e[8 + r] = conv(x, (Rnd)r, true, 64, f64);
+    e[12 + r] = conv(x, (Rnd)r, false, 64, f64);
   }
-  e[16] = conv(x, RN, true, 16);
-  e[17] = conv(x, RZ, false, 16);
-  e[18] = conv(x, RD, true, 8);
-  e[19] = conv(x, RU, false, 8);
-  e[20] = conv(x, RN, true, 32);
-  e[21] = conv(x, RZ, true, 32);
-  e[22] = conv(x, RZ, true, 32);
-  e[23] = conv(x, RZ, true, 64);
+  e[16] = conv(x, RN, true, 16, f64);
+  e[17] = conv(x, RZ, false, 16, f64);
+  e[18] = conv(x, RD, true, 8, f64);
+  e[19] = conv(x, RU, false, 8, f64);
+  e[20] = conv(x, RN, true, 32, f64);
+  e[21] = conv(x, RZ, true, 32, f64);
+  e[22] = conv(x, RZ, true, 32, f64);
+  e[23] = conv(x, RZ, true, 64, f64);
 }
 static const char* kNames[24] = {
     "int_rn", "int_rz", "int_ru", "int_rd", "uint_rn", "uint_rz", "uint_ru", "uint_rd",
@@ -100,7 +107,7 @@ int main(int argc, char** argv) {
     std::vector<uint64_t> o = download<uint64_t>(dout, (size_t)N * 24);
     for (int i = 0; i < N; i++) {
       uint64_t e[24];
-      expected(a[i], e);
+      expected(a[i], false, e);
       for (int k = 0; k < 24; k++)
         ck.expect(o[(size_t)i * 24 + k] == e[k], "float %s(%a = %.9g): got 0x%016" PRIx64 " (%" PRId64 ") expected 0x%016" PRIx64 " (%" PRId64 ")",
                   kNames[k], a[i], a[i], o[(size_t)i * 24 + k], (int64_t)o[(size_t)i * 24 + k], e[k], (int64_t)e[k]);
@@ -115,7 +122,7 @@ int main(int argc, char** argv) {
     std::vector<uint64_t> o = download<uint64_t>(dout, (size_t)N * 24);
     for (int i = 0; i < N; i++) {
       uint64_t e[24];
-      expected(a[i], e);
+      expected(a[i], true, e);
       for (int k = 0; k < 24; k++)
         ck.expect(o[(size_t)i * 24 + k] == e[k], "double %s(%a = %.17g): got 0x%016" PRIx64 " (%" PRId64 ") expected 0x%016" PRIx64 " (%" PRId64 ")",
                   kNames[k], a[i], a[i], o[(size_t)i * 24 + k], (int64_t)o[(size_t)i * 24 + k], e[k], (int64_t)e[k]);

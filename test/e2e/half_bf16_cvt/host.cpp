@@ -2,14 +2,14 @@
 // come from the exact integer rounding core (all four IEEE modes, overflow to
 // inf or max-finite per mode, subnormals kept).  half/bf16 -> integer:
 // exact rounding of the (exactly representable) value, saturated to the
-// destination range, NaN -> 0.
+// destination range, NaN -> 0 (0x8000000000000000 for 64-bit destinations).
 #include "e2e.h"
 using namespace e2e;
 
 static uint64_t conv(double x, Rnd r, bool is_signed, int bits) {
   // NaN converts to 0 for destinations up to 32 bits; NVIDIA hardware returns
   // 0x8000000000000000 for 64-bit destinations, signed and unsigned alike
-  // (observed on H200 with sm_75/80/90 PTX).
+  // (observed on an H200 with sm_75/80/90 PTX; see also cvt_float_int).
   if (std::isnan(x)) return bits == 64 ? 0x8000000000000000ull : 0;
   double v = r == RN ? std::nearbyint(x) : r == RZ ? std::trunc(x) : r == RU ? std::ceil(x) : std::floor(x);
   if (is_signed) {

@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     static const char* names[6] = {"mul64hi", "umul64hi", "mul.lo.u64", "mad.lo.u64", "mad.hi.u64", "mad.hi.s64"};
     for (int i = 0; i < N; i++) {
       uint64_t x = a[i], y = b[i], z = c[i];
-      __int128 sp = (__int128)(int64_t)x * (__int128)(int64_t)y;
+      i128 sp = (i128)(int64_t)x * (i128)(int64_t)y;
       u128 up = (u128)x * (u128)y;
       uint64_t e[6];
       e[0] = (uint64_t)((u128)sp >> 64);

@@ -101,6 +101,12 @@ extern "C" __global__ void k_bfe(const unsigned* a, const unsigned* b, const uns
   out32[3 * i + 1] = r;
   asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(x), "r"(y), "r"(p), "r"(l));
   out32[3 * i + 2] = r;
+  // 64-bit forms: only positions/lengths below 256 are tested.  The PTX ISA
+  // says only the low 8 bits of each count, but NVIDIA hardware treats values
+  // >= 256 as large (nothing extracted / inserted) for .u64/.s64/.b64, while
+  // the 32-bit forms do mask (observed on an H200).
+  p &= 0xFFu;
+  l &= 0xFFu;
   asm("bfe.u64 %0, %1, %2, %3;" : "=l"(R) : "l"(X), "r"(p), "r"(l));
   out64[3 * i + 0] = R;
   asm("bfe.s64 %0, %1, %2, %3;" : "=l"(R) : "l"(X), "r"(p), "r"(l));

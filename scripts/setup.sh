@@ -29,6 +29,8 @@ fi
 
 BUILD="${PTXMLIR_BUILD_DIR:-build}"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+# Relative paths in the cache key: clones in other folders share hits.
+export CCACHE_BASEDIR="$PWD"
 if [[ ! -f "$BUILD/build.ninja" ]]; then
   cmake -G Ninja -S . -B "$BUILD" \
     -DCMAKE_BUILD_TYPE=Release \

@@ -38,11 +38,23 @@ struct Slot {
 
 struct OperandDesc {
   std::string name;
-  std::string kind; // Value, Optional, Variadic, Address, CC, OptionalCC
+  std::string kind; // Value, Optional, Variadic, Address, CC, OptionalCC,
+                    // OptionalAddress, Handle, Vector
+  bool inTuple = false;
+  bool hasSelector = false;
+  bool hasNegation = false;
+  std::string presentIf;
 };
 
 bool isAddressOperand(const NamedTypeConstraint &nt) {
-  return nt.constraint.getDef().getName() == "PTX_Address";
+  StringRef n = nt.constraint.getDef().getName();
+  return n == "PTX_Address" || n == "PTX_OptAddress";
+}
+
+/// Operands whose symbol lives in a `<name>_sym` attribute.
+bool hasSymbolAttr(const NamedTypeConstraint &nt) {
+  StringRef n = nt.constraint.getDef().getName();
+  return isAddressOperand(nt) || n == "PTX_Handle" || n == "PTX_OptHandle";
 }
 
 bool isCCType(const Record &def) {
@@ -55,6 +67,17 @@ bool isCCType(const Record &def) {
 }
 
 std::string operandKind(const NamedTypeConstraint &nt) {
+  StringRef defName = nt.constraint.getDef().getName();
+  if (defName == "PTX_OptAddress")
+    return "OptionalAddress";
+  if (defName == "PTX_Handle")
+    return "Handle";
+  if (defName == "PTX_OptHandle")
+    return "OptionalHandle";
+  if (defName == "PTX_Vector")
+    return "Vector";
+  if (defName == "PTX_OptVector")
+    return "OptionalVector";
   if (isAddressOperand(nt))
     return "Address";
   if (isCCType(nt.constraint.getDef()))
@@ -97,11 +120,48 @@ InstDesc describe(const Record *def) {
     if (auto *nt = dyn_cast<NamedTypeConstraint *>(arg)) {
       if (nt->name == "guard" || nt->name == "prev")
         continue;
-      if (isAddressOperand(*nt))
+      if (hasSymbolAttr(*nt))
         addressNames.insert(nt->name);
       d.operands.push_back({nt->name.str(), operandKind(*nt)});
     }
   }
+  for (int i = 0, e = op.getNumResults(); i < e; ++i)
+    d.results.push_back(
+        {op.getResultName(i).str(), operandKind(op.getResult(i))});
+
+  // `ptxTuple`: the operands written inside one `[...]`, in order.
+  std::vector<StringRef> tuple = def->getValueAsListOfStrings("ptxTuple");
+  for (StringRef t : tuple) {
+    auto it = llvm::find_if(d.operands,
+                            [&](const OperandDesc &o) { return o.name == t; });
+    if (it == d.operands.end())
+      PrintFatalError(def->getLoc(),
+                      "ptxTuple names unknown operand '" + t + "'");
+    it->inTuple = true;
+  }
+  // `ptxOperandIf`: "operand=attr" pairs; the cache-policy operand follows
+  // `.L2::cache_hint` everywhere.
+  std::vector<StringRef> conds = def->getValueAsListOfStrings("ptxOperandIf");
+  for (OperandDesc &o : d.operands)
+    if (o.name == "cache_policy" && o.kind == "Optional")
+      o.presentIf = "cache_hint";
+  for (StringRef c : conds) {
+    auto [opName, attr] = c.split('=');
+    auto it = llvm::find_if(
+        d.operands, [&](const OperandDesc &o) { return o.name == opName; });
+    if (it == d.operands.end() || !StringRef(it->kind).starts_with("Optional"))
+      PrintFatalError(def->getLoc(), "ptxOperandIf names '" + opName +
+                                         "', not an optional operand");
+    it->presentIf = attr.str();
+  }
+
+  auto findOperand = [&](StringRef name) -> OperandDesc * {
+    for (auto *list : {&d.operands, &d.results})
+      for (OperandDesc &o : *list)
+        if (o.name == name)
+          return &o;
+    return nullptr;
+  };
   for (int i = 0, e = op.getNumArgs(); i < e; ++i) {
     auto arg = op.getArg(i);
     auto *na = dyn_cast<NamedAttribute *>(arg);
@@ -115,6 +175,14 @@ InstDesc describe(const Record *def) {
         isAddrPart = true;
     if (isAddrPart)
       continue;
+    // Operand selectors (`%r1.b0`) and negations (`-%r1`) belong to their
+    // operand, not to the modifiers.
+    if (name.ends_with("_sel") || name.ends_with("_neg")) {
+      if (OperandDesc *o = findOperand(name.drop_back(4))) {
+        (name.ends_with("_sel") ? o->hasSelector : o->hasNegation) = true;
+        continue;
+      }
+    }
     mlir::tblgen::Attribute attr = na->attr;
     mlir::tblgen::Attribute base = attr.getBaseAttr();
     Slot s;
@@ -136,9 +204,6 @@ InstDesc describe(const Record *def) {
     }
     d.slots.push_back(s);
   }
-  for (int i = 0, e = op.getNumResults(); i < e; ++i)
-    d.results.push_back(
-        {op.getResultName(i).str(), operandKind(op.getResult(i))});
   return d;
 }
 
@@ -154,7 +219,10 @@ void emitOperands(raw_ostream &os, StringRef var,
   os << "static const ::mlir::ptx::OperandSlot " << var << "[] = {";
   for (auto &o : ops)
     os << "{\"" << o.name << "\", ::mlir::ptx::OperandKind::" << o.kind
-       << "}, ";
+       << ", " << (o.inTuple ? "true" : "false") << ", "
+       << (o.hasSelector ? "true" : "false") << ", "
+       << (o.hasNegation ? "true" : "false") << ", \"" << o.presentIf
+       << "\"}, ";
   if (ops.empty())
     os << "{\"\", ::mlir::ptx::OperandKind::Value}";
   os << "};\n";

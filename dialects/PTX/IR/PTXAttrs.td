@@ -37,4 +37,26 @@ def PTX_InitAddrAttr : AttrDef<PTX_Dialect, "InitAddr"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+// The byte or half-word selector of a video instruction operand: `%r1.b0`
+// (`b0`), the SIMD lane masks `d.h10` / `d.b3210` and the SIMD source
+// selectors `a.h32` / `a.b7654`. `lanes` lists the digits as written.
+def PTX_SelectorAttr : AttrDef<PTX_Dialect, "Selector"> {
+  let mnemonic = "sel";
+  let summary = "a byte or half-word operand selector of video instructions";
+  let description = [{
+    `%r1.b3210` selects bytes 3, 2, 1, 0 and is `#ptx.sel<b3210>`; `.h10`
+    selects half-words and is `#ptx.sel<h10>`.
+  }];
+  let parameters = (ins "bool":$half, ArrayRefParameter<"uint8_t">:$lanes);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The selector spelled `b0`, `h10`, `b7654` (without the dot), or null.
+    static SelectorAttr parseSpelling(::mlir::MLIRContext *ctx,
+                                      ::llvm::StringRef spelling);
+    /// The PTX spelling without the dot.
+    std::string getSpelling() const;
+  }];
+}
+
 #endif // PTXMLIR_PTX_ATTRS_TD

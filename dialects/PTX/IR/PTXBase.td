@@ -52,6 +52,37 @@ class PTX_AddrArgs<string n> {
                   [n, n # "_sym", n # "_offset"]);
 }
 
+// An address operand that may be absent (the mbarrier of a bulk copy that
+// completes through a bulk group). Present when it has a base, a symbol or
+// an `<name>_offset` attribute, which the importer always sets.
+def PTX_OptAddress : Optional<AnyTypeOf<[AnySignlessInteger, PTX_ParamBufType]>>;
+class PTX_OptAddrArgs<string n> {
+  dag args = !dag(ins, [PTX_OptAddress, OptionalAttr<FlatSymbolRefAttr>,
+                        OptionalAttr<I64Attr>],
+                  [n, n # "_sym", n # "_offset"]);
+}
+
+// An opaque handle: a `.texref`/`.samplerref`/`.surfref` variable or
+// parameter, a tensor map, written by name (`<name>_sym`) or held in a
+// 64-bit register (indirect access).
+def PTX_Handle : Optional<AnySignlessInteger>;
+class PTX_HandleArgs<string n> {
+  dag args = !dag(ins, [PTX_Handle, OptionalAttr<FlatSymbolRefAttr>],
+                  [n, n # "_sym"]);
+}
+// A handle that may be left out (the sampler of `tex` in unified mode).
+def PTX_OptHandle : Optional<AnySignlessInteger>;
+class PTX_OptHandleArgs<string n> {
+  dag args = !dag(ins, [PTX_OptHandle, OptionalAttr<FlatSymbolRefAttr>],
+                  [n, n # "_sym"]);
+}
+
+// A register vector that PTX always writes in braces, even with one element
+// (`{%fd1}` of wmma, `{%r1}` texture coordinates), and one that may be left
+// out (the offset vector of `tex`).
+def PTX_Vector : Variadic<PTX_RegType>;
+def PTX_OptVector : Variadic<PTX_RegType>;
+
 // Unit attribute whose PTX spelling is its name (`.ftz`, `.sat`, `.NaN` ...).
 defvar PTX_Flag = UnitAttr;
 
@@ -76,9 +107,17 @@ class PTX_Inst<string mnemonic, list<Trait> traits = [], dag args = (ins),
   bit ptxCustomOperands = 0;
   // The op defines `verifyInstruction()` with its own PTX rules in C++.
   bit ptxHasVerifier = 0;
+  // Operands written together inside one `[...]` (texture, surface and
+  // tensor-map operands: `[tex, sampler, {x, y}]`).
+  list<string> ptxTuple = [];
+  // "operand=attr": an optional operand present exactly when the attribute
+  // is (`ctaMask=multicast`). `cache_policy` follows `cache_hint` by default.
+  list<string> ptxOperandIf = [];
 
+  // A guarded `.cc` instruction keeps the previous carry flag too.
   let arguments = !con(args, (ins Optional<I1>:$guard, UnitAttr:$guard_neg,
-                                  Variadic<PTX_RegType>:$prev));
+                                  Variadic<AnyTypeOf<[PTX_RegType,
+                                      PTX_CCType]>>:$prev));
   let results = res;
   let hasVerifier = 1;
   let hasCustomAssemblyFormat = 1;

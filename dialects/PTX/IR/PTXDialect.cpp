@@ -93,8 +93,13 @@ unsigned mlir::ptx::getTypeBitWidth(PTXType type) {
   case PTXType::s64:
   case PTXType::f64:
   case PTXType::f32x2:
+  // Opaque handles are 64-bit in registers (indirect access).
+  case PTXType::texref:
+  case PTXType::samplerref:
+  case PTXType::surfref:
     return 64;
   case PTXType::b128:
+  case PTXType::b8x16:
   case PTXType::b4x16:
   case PTXType::b6x16_p32:
   case PTXType::b4x16_p64:
@@ -177,5 +182,28 @@ Type mlir::ptx::getRegisterType(MLIRContext *ctx, PTXType type) {
     return Float64Type::get(ctx);
   default:
     return IntegerType::get(ctx, getTypeBitWidth(type));
+  }
+}
+
+unsigned mlir::ptx::getSpecialRegWidth(SpecialReg reg) {
+  switch (reg) {
+  case SpecialReg::is_explicit_cluster:
+    return 1;
+  case SpecialReg::clock64:
+  case SpecialReg::gridid:
+  case SpecialReg::globaltimer:
+  case SpecialReg::current_graph_exec:
+  case SpecialReg::perctamemoryoffset:
+  case SpecialReg::pm0_64:
+  case SpecialReg::pm1_64:
+  case SpecialReg::pm2_64:
+  case SpecialReg::pm3_64:
+  case SpecialReg::pm4_64:
+  case SpecialReg::pm5_64:
+  case SpecialReg::pm6_64:
+  case SpecialReg::pm7_64:
+    return 64;
+  default:
+    return 32;
   }
 }

@@ -19,6 +19,10 @@ class PTX_Enum<string name, string summary, list<I32EnumAttrCase> cases>
     : I32EnumAttr<name, summary, cases> {
   let cppNamespace = "::mlir::ptx";
   let genSpecializedAttr = 0;
+  // `shared::cta`, `1d`, `kind::f8f6f4` are no MLIR keywords: print them
+  // quoted (the parser takes keywords or strings).
+  let parameterPrinter =
+      "$_printer.printKeywordOrString(" # symbolToStringFnName # "($_self))";
 }
 
 class PTX_EnumAttr<EnumAttrInfo info, string mnemonic>
@@ -45,7 +49,11 @@ def PTX_Type : PTX_Enum<"PTXType", "PTX instruction type", [
   PTX_Case<"b6x16_p32", 42>, PTX_Case<"b4x16_p64", 43>,
   PTX_Case<"e2m1", 44>, PTX_Case<"e2m3", 45>, PTX_Case<"e3m2", 46>,
   PTX_Case<"ue8m0", 47>, PTX_Case<"ue4m3", 48>, PTX_Case<"u2", 49>,
-  PTX_Case<"s2", 50>
+  PTX_Case<"s2", 50>,
+  // Opaque handle types (variables, parameters, istypep) and the
+  // ldmatrix destination format.
+  PTX_Case<"texref", 51>, PTX_Case<"samplerref", 52>, PTX_Case<"surfref", 53>,
+  PTX_Case<"b8x16", 54>
 ]>;
 def PTX_TypeAttr : PTX_EnumAttr<PTX_Type, "type">;
 
@@ -288,8 +296,156 @@ def PTX_SpecialReg : PTX_Enum<"SpecialReg", "special register", [
   PTX_Case<"reserved_smem_offset_0", 48>,
   PTX_Case<"reserved_smem_offset_1", 49>,
   PTX_Case<"total_smem_size", 50>, PTX_Case<"aggr_smem_size", 51>,
-  PTX_Case<"dynamic_smem_size", 52>, PTX_Case<"current_graph_exec", 53>
+  PTX_Case<"dynamic_smem_size", 52>, PTX_Case<"current_graph_exec", 53>,
+  PTX_Case<"perctamemoryoffset", 54>, PTX_Case<"perctamemorysize", 55>
 ]>;
 def PTX_SpecialRegAttr : PTX_EnumAttr<PTX_SpecialReg, "sreg">;
+
+//===----------------------------------------------------------------------===//
+// Texture, surface, warp-matrix, video and asynchronous-copy modifiers
+//===----------------------------------------------------------------------===//
+
+// tex mipmap access.
+def PTX_TexMipmap : PTX_Enum<"TexMipmap", "texture mipmap level selection", [
+  PTX_Case<"base", 0>, PTX_Case<"level", 1>, PTX_Case<"grad", 2>
+]>;
+def PTX_TexMipmapAttr : PTX_EnumAttr<PTX_TexMipmap, "mipmap">;
+
+// tld4 gathered component.
+def PTX_TexComponent : PTX_Enum<"TexComponent", "texel component", [
+  PTX_Case<"r", 0>, PTX_Case<"g", 1>, PTX_Case<"b", 2>, PTX_Case<"a", 3>
+]>;
+def PTX_TexComponentAttr : PTX_EnumAttr<PTX_TexComponent, "tex_comp">;
+
+// txq queries (texture and sampler attributes).
+def PTX_TexQuery : PTX_Enum<"TexQuery", "texture or sampler attribute", [
+  PTX_Case<"width", 0>, PTX_Case<"height", 1>, PTX_Case<"depth", 2>,
+  PTX_Case<"channel_data_type", 3>, PTX_Case<"channel_order", 4>,
+  PTX_Case<"normalized_coords", 5>, PTX_Case<"array_size", 6>,
+  PTX_Case<"num_mipmap_levels", 7>, PTX_Case<"num_samples", 8>,
+  PTX_Case<"force_unnormalized_coords", 9>, PTX_Case<"filter_mode", 10>,
+  PTX_Case<"addr_mode_0", 11>, PTX_Case<"addr_mode_1", 12>,
+  PTX_Case<"addr_mode_2", 13>
+]>;
+def PTX_TexQueryAttr : PTX_EnumAttr<PTX_TexQuery, "tex_query">;
+
+// suq queries.
+def PTX_SurfQuery : PTX_Enum<"SurfQuery", "surface attribute", [
+  PTX_Case<"width", 0>, PTX_Case<"height", 1>, PTX_Case<"depth", 2>,
+  PTX_Case<"channel_data_type", 3>, PTX_Case<"channel_order", 4>,
+  PTX_Case<"array_size", 5>, PTX_Case<"memory_layout", 6>
+]>;
+def PTX_SurfQueryAttr : PTX_EnumAttr<PTX_SurfQuery, "surf_query">;
+
+// Surface access: `.b` unformatted (byte addressing), `.p` formatted.
+def PTX_SurfMode : PTX_Enum<"SurfMode", "surface access mode", [
+  PTX_Case<"b", 0>, PTX_Case<"p", 1>
+]>;
+def PTX_SurfModeAttr : PTX_EnumAttr<PTX_SurfMode, "surf_mode">;
+
+// Warp-level matrix fragments, layouts, shapes and ldmatrix counts.
+def PTX_MatrixFragment : PTX_Enum<"MatrixFragment", "matrix fragment", [
+  PTX_Case<"a", 0>, PTX_Case<"b", 1>, PTX_Case<"c", 2>, PTX_Case<"d", 3>
+]>;
+def PTX_MatrixFragmentAttr : PTX_EnumAttr<PTX_MatrixFragment, "frag">;
+
+def PTX_MatrixLayout : PTX_Enum<"MatrixLayout", "matrix layout", [
+  PTX_Case<"row", 0>, PTX_Case<"col", 1>
+]>;
+def PTX_MatrixLayoutAttr : PTX_EnumAttr<PTX_MatrixLayout, "layout">;
+
+def PTX_MatrixShape : PTX_Enum<"MatrixShape", "matrix shape", [
+  PTX_Case<"m16n16k16", 0>, PTX_Case<"m8n32k16", 1>, PTX_Case<"m32n8k16", 2>,
+  PTX_Case<"m16n16k8", 3>, PTX_Case<"m8n8k4", 4>, PTX_Case<"m8n8k16", 5>,
+  PTX_Case<"m8n8k32", 6>, PTX_Case<"m8n8k128", 7>, PTX_Case<"m16n8k4", 8>,
+  PTX_Case<"m16n8k8", 9>, PTX_Case<"m16n8k16", 10>, PTX_Case<"m16n8k32", 11>,
+  PTX_Case<"m16n8k64", 12>, PTX_Case<"m16n8k128", 13>,
+  PTX_Case<"m16n8k256", 14>, PTX_Case<"m8n8", 15>, PTX_Case<"m16n16", 16>,
+  PTX_Case<"m8n16", 17>, PTX_Case<"m16n8", 18>
+]>;
+def PTX_MatrixShapeAttr : PTX_EnumAttr<PTX_MatrixShape, "shape">;
+
+def PTX_MatrixCount : PTX_Enum<"MatrixCount", "number of matrices", [
+  PTX_Case<"x1", 1>, PTX_Case<"x2", 2>, PTX_Case<"x4", 4>
+]>;
+def PTX_MatrixCountAttr : PTX_EnumAttr<PTX_MatrixCount, "num">;
+
+// mma operand kinds, block scaling and sparsity.
+def PTX_MmaKind : PTX_Enum<"MmaKind", "mma operand kind", [
+  PTX_Case<"f8f6f4", 0, "kind::f8f6f4">, PTX_Case<"mxf4", 1, "kind::mxf4">,
+  PTX_Case<"mxf4nvf4", 2, "kind::mxf4nvf4">,
+  PTX_Case<"mxf8f6f4", 3, "kind::mxf8f6f4">
+]>;
+def PTX_MmaKindAttr : PTX_EnumAttr<PTX_MmaKind, "mma_kind">;
+
+def PTX_ScaleVecSize : PTX_Enum<"ScaleVecSize", "block-scale vector size", [
+  PTX_Case<"x1", 1, "scale_vec::1X">, PTX_Case<"x2", 2, "scale_vec::2X">,
+  PTX_Case<"x4", 4, "scale_vec::4X">
+]>;
+def PTX_ScaleVecSizeAttr : PTX_EnumAttr<PTX_ScaleVecSize, "scale_vec">;
+
+def PTX_MmaSparsity : PTX_Enum<"MmaSparsity", "sparse mma variant", [
+  PTX_Case<"sp", 0>, PTX_Case<"ordered_metadata", 1, "sp::ordered_metadata">
+]>;
+def PTX_MmaSparsityAttr : PTX_EnumAttr<PTX_MmaSparsity, "sparsity">;
+
+// vmad result scaling.
+def PTX_VideoScale : PTX_Enum<"VideoScale", "vmad result shift", [
+  PTX_Case<"shr7", 0>, PTX_Case<"shr15", 1>
+]>;
+def PTX_VideoScaleAttr : PTX_EnumAttr<PTX_VideoScale, "video_scale">;
+
+// How an asynchronous copy signals completion.
+def PTX_Completion : PTX_Enum<"Completion", "completion mechanism", [
+  PTX_Case<"mbarrier_complete_tx_bytes", 0, "mbarrier::complete_tx::bytes">,
+  PTX_Case<"bulk_group", 1>
+]>;
+def PTX_CompletionAttr : PTX_EnumAttr<PTX_Completion, "completion">;
+
+def PTX_Multicast : PTX_Enum<"Multicast", "multicast target", [
+  PTX_Case<"cluster", 0, "multicast::cluster">
+]>;
+def PTX_MulticastAttr : PTX_EnumAttr<PTX_Multicast, "multicast">;
+
+// Tensor dimensionality and load modes of cp.async.bulk.tensor.
+def PTX_TensorDim : PTX_Enum<"TensorDim", "tensor dimensionality", [
+  PTX_Case<"t1d", 1, "1d">, PTX_Case<"t2d", 2, "2d">, PTX_Case<"t3d", 3, "3d">,
+  PTX_Case<"t4d", 4, "4d">, PTX_Case<"t5d", 5, "5d">
+]>;
+def PTX_TensorDimAttr : PTX_EnumAttr<PTX_TensorDim, "tensor_dim">;
+
+def PTX_TensorLoadMode : PTX_Enum<"TensorLoadMode", "tensor copy mode", [
+  PTX_Case<"tile", 0>, PTX_Case<"tile_gather4", 1, "tile::gather4">,
+  PTX_Case<"tile_scatter4", 2, "tile::scatter4">, PTX_Case<"im2col", 3>,
+  PTX_Case<"im2col_w", 4, "im2col::w">,
+  PTX_Case<"im2col_w_128", 5, "im2col::w::128">,
+  PTX_Case<"im2col_no_offs", 6>
+]>;
+def PTX_TensorLoadModeAttr : PTX_EnumAttr<PTX_TensorLoadMode, "load_mode">;
+
+def PTX_CtaGroup : PTX_Enum<"CtaGroup", "CTA group", [
+  PTX_Case<"g1", 1, "cta_group::1">, PTX_Case<"g2", 2, "cta_group::2">
+]>;
+def PTX_CtaGroupAttr : PTX_EnumAttr<PTX_CtaGroup, "cta_group">;
+
+// griddepcontrol actions.
+def PTX_GridDepAction : PTX_Enum<"GridDepAction", "grid dependency action", [
+  PTX_Case<"launch_dependents", 0>, PTX_Case<"wait", 1>
+]>;
+def PTX_GridDepActionAttr : PTX_EnumAttr<PTX_GridDepAction, "griddep_action">;
+
+// setmaxnreg actions.
+def PTX_RegCountAction : PTX_Enum<"RegCountAction", "register count change", [
+  PTX_Case<"inc", 0>, PTX_Case<"dec", 1>
+]>;
+def PTX_RegCountActionAttr : PTX_EnumAttr<PTX_RegCountAction, "nreg_action">;
+
+// Values of the fields in `.samplerref`/`.texref` initializers.
+def PTX_OpaqueValue : PTX_Enum<"OpaqueValue", "texture/sampler field value", [
+  PTX_Case<"nearest", 0>, PTX_Case<"linear", 1>, PTX_Case<"wrap", 2>,
+  PTX_Case<"mirror", 3>, PTX_Case<"clamp_ogl", 4>, PTX_Case<"clamp_to_edge", 5>,
+  PTX_Case<"clamp_to_border", 6>
+]>;
+def PTX_OpaqueValueAttr : PTX_EnumAttr<PTX_OpaqueValue, "opaque_value">;
 
 #endif // PTXMLIR_PTX_ENUMS_TD

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXInstInfo.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -18,7 +19,29 @@ using namespace mlir::ptx;
 #define GET_OP_CLASSES
 #include "PTX/IR/PTXOps.cpp.inc"
 
+/// ODS checks only the total of `operandSegmentSizes`: an operand group
+/// that is one value must hold exactly one, or the generated accessors read
+/// past it. (No op has a single-value group among `resultSegmentSizes`.)
+static LogicalResult verifySingleOperandGroups(Operation *op) {
+  const InstInfo *info = lookupInstInfo(op->getName().getStringRef());
+  auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+      op->getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+  if (!info || !sizes)
+    return success();
+  for (auto [i, slot] : llvm::enumerate(info->operands)) {
+    if (i >= sizes.size())
+      break;
+    if ((slot.kind == OperandKind::Value || slot.kind == OperandKind::CC) &&
+        sizes[i] != 1)
+      return op->emitOpError("operand '")
+             << slot.name << "' needs exactly one value, got " << sizes[i];
+  }
+  return success();
+}
+
 LogicalResult mlir::ptx::detail::verifyInstruction(Operation *op) {
+  if (failed(verifySingleOperandGroups(op)))
+    return failure();
   auto pred = cast<PredicableOpInterface>(op);
   if (!pred.getGuard()) {
     if (pred.getGuardNeg())
@@ -58,12 +81,10 @@ static LogicalResult verifyGuardedTerminator(Operation *op, Value guard,
 }
 
 LogicalResult BraOp::verify() {
-  if (failed(verifyGuardedTerminator(*this, getGuard(), getGuardNeg(),
-                                     getFallthrough().size())))
-    return failure();
-  if (!getFallthrough().empty() && getFallthrough().front()->getNumArguments())
-    return emitOpError("fallthrough successor must not take arguments");
-  return success();
+  // A fallthrough successor with arguments is already rejected by the
+  // BranchOpInterface: getSuccessorOperands gives it no operands.
+  return verifyGuardedTerminator(*this, getGuard(), getGuardNeg(),
+                                 getFallthrough().size());
 }
 
 SuccessorOperands BraOp::getSuccessorOperands(unsigned index) {
@@ -188,12 +209,42 @@ LogicalResult SregOp::verify() {
     return emitOpError("'") << stringifySpecialReg(r)
                             << "' has no components";
   unsigned width = cast<IntegerType>(getType()).getWidth();
-  bool wide = r == SpecialReg::clock64 || r == SpecialReg::gridid ||
-              r == SpecialReg::globaltimer ||
-              r == SpecialReg::current_graph_exec ||
-              (r >= SpecialReg::pm0_64 && r <= SpecialReg::pm7_64);
-  if (width != (wide ? 64u : 32u))
-    return emitOpError("'") << stringifySpecialReg(r) << "' is "
-                            << (wide ? 64 : 32) << "-bit";
+  unsigned expected = getSpecialRegWidth(r);
+  if (width != expected)
+    return emitOpError("'") << stringifySpecialReg(r) << "' is " << expected
+                            << "-bit";
+  return success();
+}
+
+LogicalResult AliasOp::verify() {
+  auto module = (*this)->getParentOfType<PTXModuleOp>();
+  if (!module)
+    return emitOpError("must be at module scope");
+  auto lookup = [&](FlatSymbolRefAttr ref) {
+    return dyn_cast_or_null<FuncOp>(
+        SymbolTable::lookupSymbolIn(module, ref.getAttr()));
+  };
+  FuncOp alias = lookup(getAliasAttr());
+  FuncOp aliasee = lookup(getAliaseeAttr());
+  if (!alias || !alias.isPrototype())
+    return emitOpError("'") << getAlias()
+                            << "' must be a .func declared without a body";
+  if (!aliasee || aliasee.isPrototype())
+    return emitOpError("'") << getAliasee() << "' must be a defined .func";
+  auto sameParams = [](std::optional<ArrayAttr> a, std::optional<ArrayAttr> b) {
+    auto types = [](std::optional<ArrayAttr> l) {
+      SmallVector<std::pair<StateSpace, PTXType>> t;
+      if (l)
+        for (Attribute p : *l)
+          t.push_back({cast<ParamAttr>(p).getSpace(),
+                       cast<ParamAttr>(p).getType()});
+      return t;
+    };
+    return types(a) == types(b);
+  };
+  if (!sameParams(alias.getParams(), aliasee.getParams()) ||
+      !sameParams(alias.getRets(), aliasee.getRets()))
+    return emitOpError("'") << getAlias() << "' and '" << getAliasee()
+                            << "' must have the same parameters";
   return success();
 }

@@ -109,6 +109,17 @@ def PTX_UndefOp : PTX_Op<"undef", [Pure]> {
   let assemblyFormat = "attr-dict `:` type($value)";
 }
 
+def PTX_AliasOp : PTX_Op<"alias"> {
+  let summary = "`.alias fAlias, fAliasee;`: a function declared as another";
+  let description = [{
+    `alias` must name a `.func` prototype (no body) and `aliasee` a defined
+    `.func` with the same parameters, both in the enclosing module.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$alias, FlatSymbolRefAttr:$aliasee);
+  let assemblyFormat = "$alias `,` $aliasee attr-dict";
+  let hasVerifier = 1;
+}
+
 def PTX_PragmaOp : PTX_Op<"pragma", [MemoryEffects<[MemWrite]>]> {
   let summary = "a `.pragma` directive inside a function body";
   let arguments = (ins StrArrayAttr:$values);

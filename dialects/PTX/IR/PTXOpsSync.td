@@ -16,31 +16,44 @@ defvar PTX_Sync = [MemoryEffects<[MemRead, MemWrite]>];
 def PTX_BarSyncOp : PTX_Inst<"bar_sync", PTX_Sync, (ins PTX_Flag:$cta,
     PTX_RegType:$a, Optional<PTX_RegType>:$b)> {
   let summary = "bar.sync: barrier, all threads of the CTA (or b threads)";
+  // PTX writes `bar.cta.sync`: `.cta` before the second component.
+  let ptxOpcodeLate = "sync";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarArriveOp : PTX_Inst<"bar_arrive", PTX_Sync, (ins PTX_Flag:$cta,
     PTX_RegType:$a, PTX_RegType:$b)> {
   let summary = "bar.arrive: arrive at a barrier without waiting";
+  let ptxOpcodeLate = "arrive";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarRedOp : PTX_Inst<"bar_red", PTX_Sync, (ins PTX_Flag:$cta,
     PTX_ReduxOperationAttr:$op, PTX_TypeAttr:$type, PTX_RegType:$a,
     Optional<PTX_RegType>:$b, I1:$c), (outs PTX_RegType:$d)> {
   let summary = "bar.red: barrier with a reduction over a predicate";
   let ptxHasVerifier = 1;
+  let ptxOpcodeLate = "red";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarrierSyncOp : PTX_Inst<"barrier_sync", PTX_Sync, (ins
     PTX_Flag:$cta, PTX_Flag:$aligned, PTX_RegType:$a,
     Optional<PTX_RegType>:$b)> {
   let summary = "barrier.sync{.aligned}";
+  let ptxOpcodeLate = "sync";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarrierArriveOp : PTX_Inst<"barrier_arrive", PTX_Sync, (ins
     PTX_Flag:$cta, PTX_Flag:$aligned, PTX_RegType:$a, PTX_RegType:$b)> {
   let summary = "barrier.arrive{.aligned}";
+  let ptxOpcodeLate = "arrive";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarrierRedOp : PTX_Inst<"barrier_red", PTX_Sync, (ins PTX_Flag:$cta,
     PTX_ReduxOperationAttr:$op, PTX_Flag:$aligned, PTX_TypeAttr:$type,
     PTX_RegType:$a, Optional<PTX_RegType>:$b, I1:$c), (outs PTX_RegType:$d)> {
   let summary = "barrier.red{.aligned}";
   let ptxHasVerifier = 1;
+  let ptxOpcodeLate = "red";
+  let ptxOpcodeLateAfter = "cta";
 }
 def PTX_BarWarpSyncOp : PTX_Inst<"bar_warp_sync", PTX_Sync, (ins
     PTX_RegType:$membermask)> {

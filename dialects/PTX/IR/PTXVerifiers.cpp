@@ -292,9 +292,28 @@ static LogicalResult verifyFloatUnary(OpT op, bool roundedForm) {
   PTXType t = op.getType();
   if (!isFloatType(t))
     return op.emitOpError("requires a floating-point type");
-  if (failed(checkFloatRounding(op, op.getRnd())) ||
-      failed(checkFtz(op, t, op.getFtz())))
+  // ex2 and tanh have half forms, rcp/sqrt/rsqrt .f64 forms, the rest are
+  // .f32 only.
+  constexpr bool isRcp = std::is_same_v<OpT, RcpOp>;
+  constexpr bool isRsqrt = std::is_same_v<OpT, RsqrtOp>;
+  constexpr bool isEx2 = std::is_same_v<OpT, Ex2Op>;
+  constexpr bool isTanh = std::is_same_v<OpT, TanhOp>;
+  constexpr bool hasF64 = isRcp || isRsqrt || std::is_same_v<OpT, SqrtOp>;
+  if (t != PTXType::f32 && !(hasF64 && t == PTXType::f64) &&
+      !((isEx2 || isTanh) && isHalfFamily(t)))
+    return op.emitOpError("is not defined for .") << stringifyPTXType(t);
+  if (failed(checkFloatRounding(op, op.getRnd())))
     return failure();
+  // .ftz: never on tanh; optional on .f32, rcp.f64 and rsqrt.f64 (required
+  // by rcp.approx.f64); required by ex2 on .bf16/.bf16x2.
+  bool bf16 = t == PTXType::bf16 || t == PTXType::bf16x2;
+  bool ftzAllowed = !isTanh && (t == PTXType::f32 || bf16 ||
+                                (t == PTXType::f64 && (isRcp || isRsqrt)));
+  if (op.getFtz() && !ftzAllowed)
+    return op.emitOpError(".ftz is not valid with .") << stringifyPTXType(t);
+  if (!op.getFtz() && ((isEx2 && bf16) ||
+                       (isRcp && t == PTXType::f64 && op.getApprox())))
+    return op.emitOpError("requires .ftz with .") << stringifyPTXType(t);
   unsigned forms = op.getApprox() + op.getFull() + (op.getRnd() ? 1 : 0);
   if (!roundedForm) {
     if (!op.getApprox() || op.getRnd() || op.getFull())
@@ -320,21 +339,31 @@ LogicalResult TanhOp::verifyInstruction() {
   return verifyFloatUnary(*this, false);
 }
 
+/// The comparison operators each source type allows (setp, set).
+static LogicalResult checkComparison(Operation *op, CmpOperator cmp,
+                                     PTXType type) {
+  bool unordered = cmp >= CmpOperator::equ;
+  bool unsignedCmp = cmp >= CmpOperator::lo && cmp <= CmpOperator::hs;
+  if (unordered && !isFloatType(type))
+    return op->emitOpError("comparison .")
+           << stringifyCmpOperator(cmp) << " requires a floating-point type";
+  if (unsignedCmp && !isUnsignedIntType(type))
+    return op->emitOpError("comparison .")
+           << stringifyCmpOperator(cmp) << " requires an unsigned integer type";
+  if (isBitType(type) && cmp != CmpOperator::eq && cmp != CmpOperator::ne)
+    return op->emitOpError("bit types only compare with .eq and .ne");
+  if (type == PTXType::pred)
+    return op->emitOpError("predicates cannot be compared");
+  return success();
+}
+
 LogicalResult SetpOp::verifyInstruction() {
   if (static_cast<bool>(getBoolop()) != static_cast<bool>(getC()))
     return emitOpError("a boolean operator needs the predicate operand c, "
                        "and c needs a boolean operator");
-  if (failed(checkFtz(*this, getType(), getFtz())))
+  if (failed(checkFtz(*this, getType(), getFtz())) ||
+      failed(checkComparison(*this, getCmp(), getType())))
     return failure();
-  CmpOperator cmp = getCmp();
-  bool unordered = cmp >= CmpOperator::equ;
-  bool unsignedCmp = cmp >= CmpOperator::lo && cmp <= CmpOperator::hs;
-  if (unordered && !isFloatType(getType()))
-    return emitOpError("comparison .")
-           << stringifyCmpOperator(cmp) << " requires a floating-point type";
-  if (unsignedCmp && isFloatType(getType()))
-    return emitOpError("comparison .")
-           << stringifyCmpOperator(cmp) << " is for integer types";
   return success(succeeded(checkOperand(*this, getA(), getType(), "a")) &&
                  succeeded(checkOperand(*this, getB(), getType(), "b")));
 }
@@ -349,7 +378,8 @@ LogicalResult SetOp::verifyInstruction() {
       d != PTXType::bf16x2 && d != PTXType::u16x2 && d != PTXType::s16x2)
     return emitOpError("set destination type must be .u32, .s32, .f32 or a "
                        "half type");
-  return success();
+  return success(succeeded(checkFtz(*this, getStype(), getFtz())) &&
+                 succeeded(checkComparison(*this, getCmp(), getStype())));
 }
 
 LogicalResult Lop3Op::verifyInstruction() {
@@ -404,27 +434,60 @@ LogicalResult CvtPackOp::verifyInstruction() {
   return success();
 }
 
+/// cvt also converts to and from the narrow float formats (fp8, fp6, fp4,
+/// tf32), which live in bit registers.
+static bool isCvtFloatType(PTXType t) {
+  switch (t) {
+  case PTXType::e4m3:
+  case PTXType::e5m2:
+  case PTXType::e2m3:
+  case PTXType::e3m2:
+  case PTXType::e2m1:
+  case PTXType::ue8m0:
+  case PTXType::ue4m3:
+  case PTXType::e4m3x2:
+  case PTXType::e5m2x2:
+  case PTXType::e2m1x2:
+  case PTXType::e2m3x2:
+  case PTXType::e3m2x2:
+  case PTXType::ue8m0x2:
+  case PTXType::e2m1x4:
+  case PTXType::e4m3x4:
+  case PTXType::e5m2x4:
+  case PTXType::e2m3x4:
+  case PTXType::e3m2x4:
+    return true;
+  default:
+    return isFloatType(t);
+  }
+}
+
 LogicalResult CvtOp::verifyInstruction() {
   PTXType d = getDtype(), a = getAtype();
-  bool df = isFloatType(d), af = isFloatType(a);
+  bool df = isCvtFloatType(d), af = isCvtFloatType(a);
   if (auto rnd = getRnd()) {
     if (isRoundingToInteger(*rnd)) {
       if (!af)
         return emitOpError("integer rounding .")
                << stringifyRounding(*rnd)
                << " requires a floating-point source";
+      if (df && d != a)
+        return emitOpError("integer rounding between floats keeps the "
+                           "type");
     } else if (!df) {
       return emitOpError("rounding .")
              << stringifyRounding(*rnd)
              << " requires a floating-point destination";
+    } else if (af && (d == a || ((a == PTXType::f16 || a == PTXType::f32) &&
+                                 (d == PTXType::f32 || d == PTXType::f64)))) {
+      return emitOpError("a float cvt that cannot round takes no rounding "
+                         "modifier");
     }
   } else if (af && !df) {
     return emitOpError("float-to-integer cvt requires an integer rounding "
                        "modifier (.rni, .rzi, .rmi, .rpi)");
-  } else if (!af && df && d != PTXType::f64 &&
-             getTypeBitWidth(a) >= getTypeBitWidth(d)) {
-    return emitOpError("integer-to-float cvt that may round requires a "
-                       "rounding modifier");
+  } else if (!af && df) {
+    return emitOpError("integer-to-float cvt requires a rounding modifier");
   } else if (af && df && getTypeBitWidth(d) < getTypeBitWidth(a) &&
              d != PTXType::f16x2 && d != PTXType::bf16x2 &&
              getTypeBitWidth(d) > 8) {

@@ -17,6 +17,7 @@
 #include "ptxmlir/Dialect/PTX/IR/PTXInstInfo.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,7 +64,7 @@ public:
     if (t.isF16())
       return {"%h", ".f16"};
     if (t.isBF16())
-      return {"%hb", ".bf16"};
+      return {"%hb", ".b16"}; // PTX has no .bf16 registers
     if (t.isF32())
       return {"%f", ".f32"};
     if (t.isF64())
@@ -113,9 +114,12 @@ private:
   std::string guardPrefix(Value guard, bool neg);
   std::string label(Block *b);
   static bool needsLabel(Block *b);
+  static Block *forwardedTarget(Block *b);
   static bool isInlined(Operation *op) {
-    return isa<arith::ConstantOp, AddressOfOp, SregOp>(op);
+    return isa<arith::ConstantOp, AddressOfOp, SregOp>(op) ||
+           isNegatedOperand(op);
   }
+  static bool isNegatedOperand(Operation *op);
   static std::string movType(Type t);
 
   raw_ostream &os;
@@ -159,6 +163,9 @@ LogicalResult Exporter::exportModule(PTXModuleOp module) {
     } else if (isa<EntryOp, FuncOp>(op)) {
       if (failed(exportFunction(&op)))
         return failure();
+    } else if (auto alias = dyn_cast<AliasOp>(op)) {
+      os << ".alias " << alias.getAlias() << ", " << alias.getAliasee()
+         << ";\n";
     } else if (auto pragma = dyn_cast<PragmaOp>(op)) {
       os << ".pragma ";
       llvm::interleaveComma(pragma.getValues(), os, [&](Attribute a) {
@@ -201,7 +208,18 @@ static void printFloatBits(raw_ostream &out, APFloat f) {
 LogicalResult Exporter::printInitializer(raw_ostream &out, VarOp var) {
   ArrayAttr init = *var.getInit();
   auto printElem = [&](Attribute a) -> LogicalResult {
-    if (auto i = dyn_cast<IntegerAttr>(a)) {
+    if (auto fields = dyn_cast<DictionaryAttr>(a)) {
+      // The field values of a .samplerref/.texref initializer.
+      out << "{";
+      llvm::interleaveComma(fields, out, [&](NamedAttribute f) {
+        out << f.getName().getValue() << " = ";
+        if (auto v = dyn_cast<OpaqueValueAttr>(f.getValue()))
+          out << stringifyOpaqueValue(v.getValue());
+        else if (auto i = dyn_cast<IntegerAttr>(f.getValue()))
+          out << i.getInt();
+      });
+      out << "}";
+    } else if (auto i = dyn_cast<IntegerAttr>(a)) {
       out << i.getValue().getSExtValue();
     } else if (auto f = dyn_cast<FloatAttr>(a)) {
       printFloatBits(out, f.getValue());
@@ -431,6 +449,51 @@ bool Exporter::needsLabel(Block *b) {
   return true;
 }
 
+/// A `not.pred` whose only use is a source operand of the instruction right
+/// after it (only inlined operands in between) is printed there as `!%p`,
+/// the way the importer reads a negated predicate operand. Its source stays
+/// live up to that instruction: nothing between them writes a register.
+bool Exporter::isNegatedOperand(Operation *op) {
+  auto notOp = dyn_cast<NotOp>(op);
+  if (!notOp || notOp.getType() != PTXType::pred || notOp.getGuard() ||
+      !notOp->hasOneUse())
+    return false;
+  if (Operation *src = notOp.getA().getDefiningOp())
+    if (isa<arith::ConstantOp, AddressOfOp, SregOp>(src) ||
+        isNegatedOperand(src))
+      return false;
+  Operation *user = notOp->getUses().begin()->getOwner();
+  auto pred = dyn_cast<PredicableOpInterface>(user);
+  if (!pred || isa<CallOp>(user) || user->getBlock() != op->getBlock() ||
+      pred.getGuard() == notOp.getResult() ||
+      llvm::is_contained(pred.getPrev(), notOp.getResult()))
+    return false;
+  for (Operation *it = op->getNextNode(); it != user; it = it->getNextNode())
+    if (!it || !isa<arith::ConstantOp, AddressOfOp, SregOp>(it))
+      return false;
+  return true;
+}
+
+/// The destination of a block that only forwards brx.idx targets (the
+/// importer keeps branch targets free of arguments that way): the
+/// .branchtargets list names the destination and the block is not printed,
+/// so that importing the output creates the same forwarding blocks again.
+Block *Exporter::forwardedTarget(Block *b) {
+  if (b->isEntryBlock() || b->getNumArguments() || !llvm::hasSingleElement(*b))
+    return nullptr;
+  auto bra = dyn_cast<BraOp>(b->front());
+  if (!bra || bra.getGuard() || bra.getUni() || !bra.getDestOperands().empty())
+    return nullptr;
+  if (b->hasNoPredecessors())
+    return nullptr;
+  for (Block *pred : b->getPredecessors()) {
+    auto brx = dyn_cast<BrxIdxOp>(pred->getTerminator());
+    if (!brx || (brx.getGuard() && brx.getTargets().back() == b))
+      return nullptr;
+  }
+  return bra.getDest();
+}
+
 std::string Exporter::guardPrefix(Value guard, bool neg) {
   if (!guard)
     return "\t";
@@ -472,6 +535,8 @@ std::string Exporter::operand(Value v) {
     }
     if (isa<ParamBufOp>(def))
       return paramBufNames.lookup(v);
+    if (isNegatedOperand(def))
+      return "!" + operand(def->getOperand(0));
   }
   return regs->get(v).str();
 }
@@ -519,8 +584,132 @@ void Exporter::printEdge(raw_ostream &out, Block *from, Block *to,
   (void)isBra;
 }
 
+/// PTX has one carry flag: a carry value may only be read, or passed to a
+/// block, while no later .cc instruction has overwritten it. Imported code
+/// always satisfies this; other IR gets an error instead of wrong code.
+/// Undefined carries (ptx.undef) may be read anywhere.
+static LogicalResult checkCarryFlow(Region &region) {
+  auto isCC = [](Value v) { return isa<CCType>(v.getType()); };
+  auto isUndef = [](Value v) { return v.getDefiningOp<UndefOp>() != nullptr; };
+  // The carry at the end of each block (null: none yet), and the blocks
+  // where predecessors disagree about it.
+  llvm::DenseMap<Block *, Value> outCarry;
+  llvm::DenseSet<Block *> conflicted;
+  auto blockOut = [&](Block &b, Value in, bool inConflict) {
+    Value cur = in;
+    bool bad = inConflict;
+    for (BlockArgument a : b.getArguments())
+      if (isCC(a))
+        cur = a, bad = false;
+    for (Operation &op : b)
+      for (Value r : op.getResults())
+        if (isCC(r) && !isUndef(r))
+          cur = r, bad = false;
+    return std::make_pair(cur, bad);
+  };
+  auto blockIn = [&](Block &b) {
+    Value in;
+    bool bad = false, first = true;
+    for (Block *pred : b.getPredecessors()) {
+      if (!outCarry.count(pred))
+        continue; // not computed yet (a back edge)
+      Value v = outCarry.lookup(pred);
+      bool predBad = conflicted.contains(pred);
+      if (first) {
+        in = v, bad = predBad, first = false;
+      } else if (v != in || predBad) {
+        bad = true;
+      }
+    }
+    return std::make_pair(in, bad);
+  };
+  unsigned rounds = 2 * region.getBlocks().size() + 2;
+  for (bool changed = true; changed && rounds--;) {
+    changed = false;
+    for (Block &b : region) {
+      auto [in, inBad] = blockIn(b);
+      auto [cur, bad] = blockOut(b, in, inBad);
+      if (!outCarry.count(&b) || outCarry.lookup(&b) != cur ||
+          conflicted.contains(&b) != bad) {
+        outCarry[&b] = cur;
+        if (bad)
+          conflicted.insert(&b);
+        else
+          conflicted.erase(&b);
+        changed = true;
+      }
+    }
+  }
+  for (Block &b : region) {
+    auto [cur, bad] = blockIn(b);
+    for (BlockArgument a : b.getArguments())
+      if (isCC(a))
+        cur = a, bad = false;
+    for (Operation &op : b) {
+      for (Value v : op.getOperands())
+        if (isCC(v) && !isUndef(v) && (bad || v != cur))
+          return op.emitOpError("reads a carry flag that another .cc "
+                                "instruction has overwritten");
+      for (Value r : op.getResults())
+        if (isCC(r) && !isUndef(r))
+          cur = r, bad = false;
+    }
+  }
+  return success();
+}
+
+/// Every value the exporter gives a register must have a PTX register type;
+/// call-scope .param buffers are the ptx.param_buf ops themselves.
+static LogicalResult checkRegisterTypes(Region &region) {
+  auto isRegisterType = [](Type t) {
+    if (auto it = dyn_cast<IntegerType>(t))
+      return llvm::is_contained({1u, 8u, 16u, 32u, 64u, 128u}, it.getWidth());
+    return t.isF16() || t.isBF16() || t.isF32() || t.isF64() ||
+           isa<CCType>(t);
+  };
+  auto bad = [&](Value v) {
+    if (isa<ParamBufType>(v.getType()))
+      return !v.getDefiningOp<ParamBufOp>();
+    return !isRegisterType(v.getType());
+  };
+  for (Block &b : region) {
+    for (BlockArgument a : b.getArguments())
+      if (bad(a))
+        return mlir::emitError(a.getLoc(), "block argument of type ")
+               << a.getType() << " has no PTX register";
+    for (Operation &op : b) {
+      // Constants, addresses and special registers are written inline;
+      // other values get a register when they are defined or used.
+      if (isa<arith::ConstantOp, AddressOfOp, SregOp>(op))
+        continue;
+      for (Value r : op.getResults())
+        if (bad(r) && (!isa<UndefOp>(op) || !r.use_empty()))
+          return op.emitOpError("result of type ")
+                 << r.getType() << " has no PTX register";
+      // `@p` names a predicate register; PTX has no constant guards.
+      Value guard;
+      if (auto pred = dyn_cast<PredicableOpInterface>(op))
+        guard = pred.getGuard();
+      else if (auto bra = dyn_cast<BraOp>(op))
+        guard = bra.getGuard();
+      else if (auto brx = dyn_cast<BrxIdxOp>(op))
+        guard = brx.getGuard();
+      else if (auto ret = dyn_cast<RetOp>(op))
+        guard = ret.getGuard();
+      else if (auto exit = dyn_cast<ExitOp>(op))
+        guard = exit.getGuard();
+      if (guard && guard.getDefiningOp<arith::ConstantOp>())
+        return op.emitOpError("guard must be a predicate register, not a "
+                              "constant");
+    }
+  }
+  return success();
+}
+
 LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
   Region &region = func->getRegion(0);
+  if (failed(checkRegisterTypes(region)) || failed(checkCarryFlow(region)))
+    return failure();
   blockIds.clear();
   paramBufNames.clear();
   paramCount = 0;
@@ -547,7 +736,12 @@ LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
   }
   for (auto it = region.begin(); it != region.end(); ++it) {
     Block *block = &*it;
-    Block *next = std::next(it) == region.end() ? nullptr : &*std::next(it);
+    if (forwardedTarget(block))
+      continue;
+    auto nextIt = std::next(it);
+    while (nextIt != region.end() && forwardedTarget(&*nextIt))
+      ++nextIt;
+    Block *next = nextIt == region.end() ? nullptr : &*nextIt;
     if (needsLabel(block))
       out << label(block) << ":\n";
     for (Operation &op : *block) {
@@ -652,7 +846,9 @@ LogicalResult Exporter::printTerminator(raw_ostream &out, Operation *op,
     std::string list = "$L__brx" + std::to_string(uniqueId++);
     out << list << ": .branchtargets ";
     for (unsigned i = 0; i < numTargets; ++i)
-      out << (i ? ", " : "") << label(targets[i]);
+      out << (i ? ", " : "")
+          << label(forwardedTarget(targets[i]) ? forwardedTarget(targets[i])
+                                               : targets[i]);
     out << ";\n";
     out << guardPrefix(brx.getGuard(), brx.getGuardNeg()) << "brx.idx"
         << (brx.getUni() ? ".uni " : " ") << operand(brx.getIndex()) << ", "
@@ -751,35 +947,56 @@ LogicalResult Exporter::printInstruction(raw_ostream &out, Operation *op,
   }
 
   SmallVector<std::string, 6> groups;
+  // `%r1.b0`, `-%r1`: the selector and negation attributes of an operand.
+  auto decorate = [&](const OperandSlot &slot, std::string text) {
+    if (slot.hasNegation && op->getAttr((slot.name + "_neg").str()))
+      text = "-" + text;
+    if (slot.hasSelector)
+      if (auto sel =
+              op->getAttrOfType<SelectorAttr>((slot.name + "_sel").str()))
+        text += "." + sel.getSpelling();
+    return text;
+  };
   // Destinations.
   unsigned fixedResults = 0;
   for (const OperandSlot &r : info.results)
     if (r.kind != OperandKind::Variadic && r.kind != OperandKind::Optional &&
-        r.kind != OperandKind::OptionalCC)
+        r.kind != OperandKind::OptionalCC && r.kind != OperandKind::Vector)
       ++fixedResults;
   unsigned variableCount = op->getNumResults() - fixedResults;
+  auto resultSegments =
+      op->getAttrOfType<DenseI32ArrayAttr>("resultSegmentSizes");
   bool hasVec = op->getAttr("vec") != nullptr;
   unsigned ri = 0;
   std::string pipe;
-  for (const OperandSlot &r : info.results) {
+  for (auto [slotIndex, r] : llvm::enumerate(info.results)) {
     unsigned count = 1;
-    if (r.kind == OperandKind::Variadic || r.kind == OperandKind::Optional ||
-        r.kind == OperandKind::OptionalCC)
+    if (resultSegments)
+      count = resultSegments[slotIndex];
+    else if (r.kind == OperandKind::Variadic ||
+             r.kind == OperandKind::Optional ||
+             r.kind == OperandKind::OptionalCC ||
+             r.kind == OperandKind::Vector)
       count = variableCount;
     if (r.kind == OperandKind::CC || r.kind == OperandKind::OptionalCC) {
       ri += count;
       continue;
     }
-    if (count == 0)
+    if (count == 0) {
+      // An absent destination that PTX writes in its place is `_`.
+      if (r.kind == OperandKind::Optional && !info.pipeResults)
+        groups.push_back("_");
       continue;
+    }
     std::string text;
-    if (r.kind == OperandKind::Variadic && (count != 1 || hasVec)) {
+    if (r.kind == OperandKind::Vector ||
+        (r.kind == OperandKind::Variadic && (count != 1 || hasVec))) {
       text = "{";
       for (unsigned i = 0; i < count; ++i)
         text += (i ? ", " : "") + operand(op->getResult(ri + i));
       text += "}";
     } else {
-      text = operand(op->getResult(ri));
+      text = decorate(r, operand(op->getResult(ri)));
     }
     ri += count;
     if (info.pipeResults)
@@ -790,21 +1007,36 @@ LogicalResult Exporter::printInstruction(raw_ostream &out, Operation *op,
   if (info.pipeResults && !pipe.empty())
     groups.insert(groups.begin(), pipe);
 
-  // Sources.
+  // Sources. Operands of the `[...]` tuple are collected in `tuple`.
   auto segments = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   unsigned oi = 0;
+  SmallVector<std::string, 4> tuple;
+  auto flushTuple = [&] {
+    if (tuple.empty())
+      return;
+    groups.push_back("[" + llvm::join(tuple, ", ") + "]");
+    tuple.clear();
+  };
   for (auto [i, slot] : llvm::enumerate(info.operands)) {
     unsigned count = segments ? segments[i] : 1;
     ValueRange vals = op->getOperands().slice(oi, count);
     oi += count;
+    if (!slot.inTuple)
+      flushTuple();
+    SmallVectorImpl<std::string> &dst =
+        slot.inTuple ? static_cast<SmallVectorImpl<std::string> &>(tuple)
+                     : static_cast<SmallVectorImpl<std::string> &>(groups);
     switch (slot.kind) {
     case OperandKind::CC:
     case OperandKind::OptionalCC:
       break;
-    case OperandKind::Address: {
-      std::string text = "[";
+    case OperandKind::Address:
+    case OperandKind::OptionalAddress: {
       auto sym = op->getAttrOfType<FlatSymbolRefAttr>((slot.name + "_sym").str());
       auto off = op->getAttrOfType<IntegerAttr>((slot.name + "_offset").str());
+      if (slot.kind == OperandKind::OptionalAddress && !count && !sym && !off)
+        break;
+      std::string text = "[";
       int64_t offset = off ? off.getInt() : 0;
       if (count)
         text += operand(vals[0]);
@@ -818,27 +1050,41 @@ LogicalResult Exporter::printInstruction(raw_ostream &out, Operation *op,
       } else {
         text += std::to_string(offset);
       }
-      groups.push_back(text + "]");
+      dst.push_back(text + "]");
       break;
     }
+    case OperandKind::Handle:
+    case OperandKind::OptionalHandle: {
+      auto sym = op->getAttrOfType<FlatSymbolRefAttr>((slot.name + "_sym").str());
+      if (count)
+        dst.push_back(operand(vals[0]));
+      else if (sym)
+        dst.push_back(sym.getValue().str());
+      break;
+    }
+    case OperandKind::Vector:
+    case OperandKind::OptionalVector:
     case OperandKind::Variadic: {
-      if (count == 1 && !hasVec) {
-        groups.push_back(operand(vals[0]));
+      if (count == 0 && slot.kind == OperandKind::OptionalVector)
+        break;
+      if (count == 1 && slot.kind == OperandKind::Variadic && !hasVec) {
+        dst.push_back(decorate(slot, operand(vals[0])));
         break;
       }
       std::string text = "{";
       for (auto [j, v] : llvm::enumerate(vals))
         text += (j ? ", " : "") + operand(v);
-      groups.push_back(text + "}");
+      dst.push_back(text + "}");
       break;
     }
     case OperandKind::Value:
     case OperandKind::Optional:
       if (count)
-        groups.push_back(operand(vals[0]));
+        dst.push_back(decorate(slot, operand(vals[0])));
       break;
     }
   }
+  flushTuple();
   if (!groups.empty()) {
     out << " ";
     llvm::interleaveComma(groups, out);

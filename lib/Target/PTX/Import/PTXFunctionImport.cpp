@@ -43,18 +43,12 @@ const llvm::StringMap<SmallVector<const InstInfo *, 2>> &getOpcodeTable() {
 /// error names them.
 bool isKnownUnsupportedOpcode(StringRef op) {
   static const llvm::StringSet<> known = {
-      "tex",       "tld4",      "txq",      "suld",      "sust",
-      "sured",     "suq",       "istypep",  "wmma",      "mma",
-      "ldmatrix",  "stmatrix",  "movmatrix", "wgmma",    "vadd",
-      "vsub",      "vabsdiff",  "vmin",     "vmax",      "vshl",
-      "vshr",      "vmad",      "vset",     "vadd2",     "vsub2",
-      "vavrg2",    "vabsdiff2", "vmin2",    "vmax2",     "vset2",
-      "vadd4",     "vsub4",     "vavrg4",   "vabsdiff4", "vmin4",
-      "vmax4",     "vset4",     "mbarrier", "cp",        "st.async",
-      "red.async", "griddepcontrol", "setmaxnreg", "tensormap",
-      "multimem",  "clusterlaunchcontrol", "tcgen05", "applypriority",
-      "discard",   "createpolicy", "alloca",  "stacksave", "stackrestore"
-      };
+      "wgmma",     "tensormap", "multimem",  "clusterlaunchcontrol",
+      "tcgen05",   "applypriority", "discard", "createpolicy", "alloca",
+      "stacksave", "stackrestore", "cp.reduce", "mbarrier.check_layout",
+      "st.bulk",   "fabric",    "spcompress", "spdecompress", "clmad",
+      "cp.async.bulk.prefetch", "tensormap.replace", "tensormap.cp_fenceproxy",
+      "barrier.cluster"};
   return known.contains(op);
 }
 
@@ -92,6 +86,7 @@ struct BlockInfo {
 /// Where each PTX operand group goes in the op.
 struct Mapping {
   const InstInfo *info = nullptr;
+  MLIRContext *ctx = nullptr;
   NamedAttrList attrs;
   // For each result slot: the PTX operands bound to it (none if absent).
   SmallVector<SmallVector<const Operand *, 1>, 2> results;
@@ -211,11 +206,13 @@ LogicalResult FunctionImporter::buildCFG() {
       blocks[termBlock].succs.push_back(cur); // fallthrough, filled below
   }
   if (blocks[cur].term.kind == Terminator::None) {
-    if (curIsFresh && blocks[cur].stmts.empty()) {
+    // Only fallthrough edges exist yet: the fallthrough of a guarded last
+    // terminator (`@p ret;` at the end) is a block of its own that returns.
+    bool fallenInto = llvm::any_of(
+        blocks, [&](BlockInfo &bl) { return llvm::is_contained(bl.succs, cur); });
+    if (curIsFresh && blocks[cur].stmts.empty() && !fallenInto) {
       // Nothing follows the last terminator.
       blocks.pop_back();
-      for (BlockInfo &bl : blocks)
-        llvm::erase(bl.succs, cur);
     } else {
       blocks[cur].term.kind = Terminator::Ret; // falling off the end
       blocks[cur].term.inst = ~0u;
@@ -600,17 +597,10 @@ Value FunctionImporter::materialize(const Operand &op, Location loc,
   case Operand::Symbol:
     return AddressOfOp::create(b, loc, symbolType,
                                FlatSymbolRefAttr::get(ctx, op.name));
-  case Operand::Sreg: {
-    bool wide = op.sreg == SpecialReg::clock64 ||
-                op.sreg == SpecialReg::gridid ||
-                op.sreg == SpecialReg::globaltimer ||
-                op.sreg == SpecialReg::current_graph_exec ||
-                (op.sreg >= SpecialReg::pm0_64 && op.sreg <= SpecialReg::pm7_64);
-    return SregOp::create(b, loc, wide ? b.getI64Type() : b.getI32Type(),
-                          op.sreg,
-                          op.value >= 0 ? b.getI32IntegerAttr(op.value)
-                                        : IntegerAttr());
-  }
+  case Operand::Sreg:
+    return SregOp::create(
+        b, loc, b.getIntegerType(getSpecialRegWidth(op.sreg)), op.sreg,
+        op.value >= 0 ? b.getI32IntegerAttr(op.value) : IntegerAttr());
   default:
     return Value();
   }
@@ -634,20 +624,184 @@ static bool isDestination(const Operand &op) {
   return (op.kind == Operand::Reg && !op.negated) || op.kind == Operand::Sink;
 }
 
+static bool isOptionalKind(OperandKind k) {
+  return k == OperandKind::Optional || k == OperandKind::OptionalAddress ||
+         k == OperandKind::OptionalHandle || k == OperandKind::OptionalVector;
+}
+
+/// A source without a selector or `-`, as vector elements must be.
+static bool isPlainSource(const Operand &op) {
+  return isScalarSource(op) && op.selector.empty() && !op.minus;
+}
+
+/// Whether `op` has the shape operand slot `slot` takes.
+static bool fitsSlot(const OperandSlot &slot, const Operand &op) {
+  switch (slot.kind) {
+  case OperandKind::Address:
+  case OperandKind::OptionalAddress:
+    return op.kind == Operand::Addr;
+  case OperandKind::Handle:
+  case OperandKind::OptionalHandle:
+    return (op.kind == Operand::Reg && isPlainSource(op)) ||
+           op.kind == Operand::Symbol ||
+           (op.kind == Operand::Addr && op.value == 0);
+  case OperandKind::Vector:
+  case OperandKind::OptionalVector:
+    return op.kind == Operand::Vector && llvm::all_of(op.elems, isPlainSource);
+  case OperandKind::Variadic:
+    return op.kind == Operand::Vector ? llvm::all_of(op.elems, isPlainSource)
+                                      : isScalarSource(op);
+  default:
+    return isScalarSource(op);
+  }
+}
+
+static void reportMismatch(const OperandSlot &slot, const Operand &op,
+                           StringRef opcode, llvm::raw_string_ostream &err) {
+  if (slot.kind == OperandKind::Address ||
+      slot.kind == OperandKind::OptionalAddress)
+    err << "'" << opcode << "' expects an address operand '[...]' here";
+  else if (slot.kind == OperandKind::Vector ||
+           slot.kind == OperandKind::OptionalVector)
+    err << "'" << opcode << "' expects a vector operand '{...}' here";
+  else if (op.kind == Operand::Addr)
+    err << "unexpected address operand for '" << opcode << "'";
+  else if (op.kind == Operand::Tuple)
+    err << "unexpected texture or surface operand '[a, ...]' for '" << opcode
+        << "'";
+  else if (op.kind == Operand::Vector)
+    err << "unexpected vector operand for '" << opcode << "'";
+  else if (op.kind == Operand::Sink)
+    err << "'_' is only valid as a destination";
+  else
+    err << "invalid operand for '" << opcode << "'";
+}
+
+/// `presentIf`: "attr" (present) or "attr:spelling" (has that value).
+static bool conditionHolds(const InstInfo &info, const NamedAttrList &attrs,
+                           StringRef cond) {
+  auto [name, value] = cond.split(':');
+  Attribute a = attrs.get(name);
+  if (!a)
+    return false;
+  if (value.empty())
+    return true;
+  for (const ModifierSlot &ms : info.slots)
+    if (ms.attrName == name && ms.kind == SlotKind::Enum)
+      return ms.print(a) == value;
+  return false;
+}
+
+/// Records the selector of `op` (`%r1.b0`) as the `<slot>_sel` attribute.
+static bool bindSelector(Mapping &m, const OperandSlot &slot,
+                         const Operand &op, StringRef opcode,
+                         llvm::raw_string_ostream &err) {
+  if (!slot.hasSelector) {
+    err << "operand selector '." << op.selector << "' is not valid here for '"
+        << opcode << "'";
+    return false;
+  }
+  auto sel = SelectorAttr::parseSpelling(m.ctx, op.selector);
+  if (!sel) {
+    err << "invalid operand selector '." << op.selector << "'";
+    return false;
+  }
+  m.attrs.set((slot.name + "_sel").str(), sel);
+  return true;
+}
+
+/// Binds source `op` to operand slot `index` with its selector and `-`.
+static bool bindSource(Mapping &m, const OperandSlot &slot, unsigned index,
+                       const Operand &op, StringRef opcode,
+                       llvm::raw_string_ostream &err) {
+  if (!op.selector.empty() && !bindSelector(m, slot, op, opcode, err))
+    return false;
+  if (op.minus) {
+    if (!slot.hasNegation) {
+      err << "'-' is not valid on this operand of '" << opcode << "'";
+      return false;
+    }
+    m.attrs.set((slot.name + "_neg").str(), UnitAttr::get(m.ctx));
+  }
+  m.operands[index] = &op;
+  return true;
+}
+
+/// Matches the items of a `[a, b, c]` operand (or `[a]`) against the tuple
+/// slots `slots`, which start at operand index `first`.
+static bool bindTuple(Mapping &m, ArrayRef<OperandSlot> slots, unsigned first,
+                      const Operand &op, StringRef opcode,
+                      llvm::raw_string_ostream &err, bool dryRun) {
+  SmallVector<const Operand *, 4> items;
+  if (op.kind == Operand::Tuple) {
+    for (const Operand &e : op.elems)
+      items.push_back(&e);
+  } else if (op.kind == Operand::Addr && op.value == 0 &&
+             (op.hasBase || !op.name.empty())) {
+    items.push_back(&op);
+  } else {
+    return false;
+  }
+  unsigned required = llvm::count_if(
+      slots, [](const OperandSlot &s) { return !isOptionalKind(s.kind); });
+  if (items.size() < required)
+    return false;
+  unsigned surplus = items.size() - required, next = 0;
+  for (auto [i, slot] : llvm::enumerate(slots)) {
+    if (next >= items.size()) {
+      if (!isOptionalKind(slot.kind))
+        return false;
+      continue;
+    }
+    const Operand &item = *items[next];
+    bool fits = fitsSlot(slot, item);
+    if (isOptionalKind(slot.kind)) {
+      if (surplus == 0 || !fits)
+        continue;
+      --surplus;
+    }
+    if (!fits)
+      return false;
+    if (!dryRun && !bindSource(m, slot, first + i, item, opcode, err))
+      return false;
+    ++next;
+  }
+  return next == items.size();
+}
+
 FailureOr<Mapping> FunctionImporter::match(const InstInfo &info,
                                            InstStmt &inst,
                                            ArrayRef<StringRef> mods,
                                            std::string &error) {
   Mapping m;
   m.info = &info;
+  m.ctx = ctx;
   llvm::raw_string_ostream err(error);
   StringRef opcode = info.opcode;
+
+  // Type modifiers fill the type slots in order; when no more are written
+  // than the op requires, they fill only the required ones (`wmma.mma`
+  // writes `.dtype.ctype` for f16 and `.dtype.atype.btype.ctype` otherwise).
+  unsigned typeMods = 0, requiredTypeSlots = 0, typeSlots = 0;
+  for (const ModifierSlot &slot : info.slots)
+    if (slot.isType) {
+      ++typeSlots;
+      requiredTypeSlots += !slot.optional;
+    }
+  if (typeSlots)
+    for (StringRef mod : mods)
+      if (symbolizePTXType(mod))
+        ++typeMods;
+  bool skipOptionalTypes =
+      typeMods < typeSlots && typeMods <= requiredTypeSlots;
 
   // Modifiers: each fills the first free slot that accepts it.
   SmallVector<bool, 8> filled(info.slots.size(), false);
   for (StringRef mod : mods) {
     bool done = false, duplicate = false;
     for (auto [i, slot] : llvm::enumerate(info.slots)) {
+      if (slot.isType && slot.optional && skipOptionalTypes)
+        continue;
       Attribute attr;
       if (slot.kind == SlotKind::Unit) {
         if (slot.attrName == mod)
@@ -689,6 +843,39 @@ FailureOr<Mapping> FunctionImporter::match(const InstInfo &info,
   ArrayRef<SmallVector<Operand, 1>> groups = inst.groups;
   unsigned g = 0;
   m.results.resize(info.results.size());
+  // Binds the PTX destination `op` to result slot `i`.
+  auto bindResult = [&](unsigned i, const OperandSlot &slot,
+                        const Operand &op) -> bool {
+    bool isVec =
+        slot.kind == OperandKind::Variadic || slot.kind == OperandKind::Vector;
+    if (isVec && op.kind == Operand::Vector) {
+      for (const Operand &e : op.elems) {
+        if (!isDestination(e) || !e.selector.empty()) {
+          err << "vector destination of '" << opcode
+              << "' must hold registers";
+          return false;
+        }
+        m.results[i].push_back(&e);
+      }
+      return true;
+    }
+    if (slot.kind == OperandKind::Vector) {
+      err << "'" << opcode << "' expects a vector destination '{...}'";
+      return false;
+    }
+    if (!isDestination(op)) {
+      err << "destination of '" << opcode << "' must be a register";
+      return false;
+    }
+    if (!op.selector.empty() && !bindSelector(m, slot, op, opcode, err))
+      return false;
+    // `_` for an optional destination written in its own place: absent.
+    if (op.kind == Operand::Sink && slot.kind == OperandKind::Optional &&
+        !info.pipeResults)
+      return true;
+    m.results[i].push_back(&op);
+    return true;
+  };
   if (info.pipeResults) {
     if (groups.empty()) {
       err << "'" << opcode << "' expects a destination";
@@ -699,11 +886,8 @@ FailureOr<Mapping> FunctionImporter::match(const InstInfo &info,
       if (slot.kind == OperandKind::CC || slot.kind == OperandKind::OptionalCC)
         continue;
       if (item < groups[0].size()) {
-        if (!isDestination(groups[0][item])) {
-          err << "destination of '" << opcode << "' must be a register";
+        if (!bindResult(i, slot, groups[0][item++]))
           return failure();
-        }
-        m.results[i].push_back(&groups[0][item++]);
       } else if (slot.kind != OperandKind::Optional) {
         err << "'" << opcode << "' expects more destinations";
         return failure();
@@ -722,92 +906,98 @@ FailureOr<Mapping> FunctionImporter::match(const InstInfo &info,
         err << "'" << opcode << "' expects a destination operand";
         return failure();
       }
-      const Operand &op = groups[g][0];
-      if (slot.kind == OperandKind::Variadic && op.kind == Operand::Vector) {
-        for (const Operand &e : op.elems) {
-          if (!isDestination(e)) {
-            err << "vector destination of '" << opcode
-                << "' must hold registers";
-            return failure();
-          }
-          m.results[i].push_back(&e);
-        }
-      } else if (isDestination(op)) {
-        m.results[i].push_back(&op);
-      } else {
-        err << "destination of '" << opcode << "' must be a register";
+      if (!bindResult(i, slot, groups[g][0]))
         return failure();
-      }
       ++g;
     }
   }
 
-  // Source operands.
-  unsigned required = 0;
-  bool hasCacheHint = m.attrs.get("cache_hint") != nullptr;
-  for (const OperandSlot &slot : info.operands) {
-    if (slot.kind == OperandKind::CC || slot.kind == OperandKind::OptionalCC)
+  // Source operands. Each unit takes one PTX operand: a single slot, or the
+  // run of slots written inside one `[...]` tuple. Optional operands are
+  // present when a modifier says so (`presentIf`), otherwise when operands
+  // are left over and the next one has the operand's shape.
+  struct Unit {
+    unsigned begin, end;
+    enum Need : uint8_t { Required, Maybe, Skip } need;
+  };
+  SmallVector<Unit, 8> units;
+  unsigned numSlots = info.operands.size();
+  for (unsigned i = 0; i < numSlots;) {
+    const OperandSlot &slot = info.operands[i];
+    if (slot.kind == OperandKind::CC || slot.kind == OperandKind::OptionalCC) {
+      ++i;
       continue;
-    if (slot.kind != OperandKind::Optional)
-      ++required;
+    }
+    if (slot.inTuple) {
+      unsigned j = i;
+      bool required = false;
+      while (j < numSlots && info.operands[j].inTuple)
+        required |= !isOptionalKind(info.operands[j++].kind);
+      units.push_back({i, j, required ? Unit::Required : Unit::Maybe});
+      i = j;
+      continue;
+    }
+    Unit::Need need = isOptionalKind(slot.kind) ? Unit::Maybe : Unit::Required;
+    if (!slot.presentIf.empty())
+      need = conditionHolds(info, m.attrs, slot.presentIf) ? Unit::Required
+                                                           : Unit::Skip;
+    units.push_back({i, i + 1, need});
+    ++i;
   }
+  unsigned required = llvm::count_if(
+      units, [](const Unit &u) { return u.need == Unit::Required; });
   unsigned available = groups.size() - g;
   if (available < required) {
-    err << "'" << opcode << "' expects " << required << " source operand"
-        << (required == 1 ? "" : "s") << ", got " << available;
+    bool policy = llvm::any_of(units, [&](const Unit &u) {
+      return u.need == Unit::Required &&
+             info.operands[u.begin].presentIf == "cache_hint";
+    });
+    if (policy && available + 1 == required)
+      err << "'" << opcode << "' with .L2::cache_hint needs a cache-policy "
+          << "operand";
+    else
+      err << "'" << opcode << "' expects " << required << " source operand"
+          << (required == 1 ? "" : "s") << ", got " << available;
     return failure();
   }
   unsigned surplus = available - required;
-  m.operands.assign(info.operands.size(), nullptr);
-  for (auto [i, slot] : llvm::enumerate(info.operands)) {
-    if (slot.kind == OperandKind::CC || slot.kind == OperandKind::OptionalCC)
+  m.operands.assign(numSlots, nullptr);
+  for (const Unit &u : units) {
+    if (u.need == Unit::Skip || g >= groups.size())
       continue;
-    if (slot.kind == OperandKind::Optional) {
-      bool take = slot.name == "cache_policy" ? hasCacheHint : surplus > 0;
-      if (!take)
-        continue;
-      if (surplus == 0) {
-        err << "'" << opcode << "' with .L2::cache_hint needs a cache-policy "
-            << "operand";
-        return failure();
-      }
-      --surplus;
-    }
-    if (g >= groups.size())
-      break;
     if (groups[g].size() != 1) {
       err << "unexpected '|' in the operands of '" << opcode << "'";
       return failure();
     }
     const Operand &op = groups[g][0];
-    bool ok = false;
-    switch (slot.kind) {
-    case OperandKind::Address:
-      ok = op.kind == Operand::Addr;
-      break;
-    case OperandKind::Variadic:
-      ok = op.kind == Operand::Vector
-               ? llvm::all_of(op.elems, isScalarSource)
-               : isScalarSource(op);
-      break;
-    default:
-      ok = isScalarSource(op);
-      break;
+    ArrayRef<OperandSlot> slots = info.operands.slice(u.begin, u.end - u.begin);
+    bool isTuple = slots.front().inTuple;
+    bool fits = isTuple ? bindTuple(m, slots, u.begin, op, opcode, err,
+                                    /*dryRun=*/true)
+                        : fitsSlot(slots.front(), op);
+    if (u.need == Unit::Maybe) {
+      if (surplus == 0 || !fits)
+        continue;
+      --surplus;
     }
-    if (!ok) {
-      if (slot.kind == OperandKind::Address)
-        err << "'" << opcode << "' expects an address operand '[...]' here";
-      else if (op.kind == Operand::Addr)
-        err << "unexpected address operand for '" << opcode << "'";
-      else if (op.kind == Operand::Vector)
-        err << "unexpected vector operand for '" << opcode << "'";
-      else if (op.kind == Operand::Sink)
-        err << "'_' is only valid as a destination";
-      else
-        err << "invalid operand for '" << opcode << "'";
+    if (isTuple) {
+      if (!bindTuple(m, slots, u.begin, op, opcode, err, /*dryRun=*/false)) {
+        if (error.empty())
+          err << "'" << opcode << "' expects a '[...]' operand with "
+              << slots.size() << " item" << (slots.size() == 1 ? "" : "s")
+              << " at most here";
+        return failure();
+      }
+      ++g;
+      continue;
+    }
+    const OperandSlot &slot = slots.front();
+    if (!fits) {
+      reportMismatch(slot, op, opcode, err);
       return failure();
     }
-    m.operands[i] = &op;
+    if (!bindSource(m, slot, u.begin, op, opcode, err))
+      return failure();
     ++g;
   }
   if (g != groups.size()) {
@@ -831,6 +1021,16 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
       return emitError(inst.loc, "PTX instruction '" + opcode +
                                      "' is not supported yet");
     return emitError(inst.loc, "unknown instruction '" + opcode + "'");
+  }
+
+  // `cp.reduce.async.bulk` would match `cp.async.bulk` with a stray
+  // modifier: opcodes known to be unsupported are reported as such first.
+  std::string prefix = opcode.str();
+  for (StringRef c : ArrayRef(inst.comps).drop_front().take_front(3)) {
+    prefix += "." + c.str();
+    if (isKnownUnsupportedOpcode(prefix))
+      return emitError(inst.loc, "PTX instruction '" + prefix +
+                                     "' is not supported yet");
   }
 
   // Candidates: ops whose opcode components all appear, in order.
@@ -863,8 +1063,21 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
   std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &c) {
     return a.score > c.score;
   });
-  if (candidates.empty())
-    return emitError(inst.loc, "unknown instruction '" + opcode + "'");
+  if (candidates.empty()) {
+    // The opcode's family exists but no form matches, e.g. the deprecated
+    // `shfl.bfly` / `vote.any` without `.sync`.
+    if (opcode == "shfl" || opcode == "vote")
+      return emitError(inst.loc, "PTX instruction '" + opcode +
+                                     "' without .sync (deprecated since PTX "
+                                     "6.0) is not supported; use '" +
+                                     opcode + ".sync'");
+    std::string expected;
+    for (const InstInfo *info : it->second)
+      expected += (expected.empty() ? "'" : ", '") + info->opcode.str() + "'";
+    return emitError(inst.loc, "unknown instruction '" +
+                                   llvm::join(inst.comps, ".") +
+                                   "'; expected one of " + expected);
+  }
 
   std::string firstError;
   FailureOr<Mapping> mapping = failure();
@@ -904,18 +1117,39 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
     case OperandKind::OptionalCC:
       segments.push_back(0);
       break;
-    case OperandKind::Address: {
+    case OperandKind::Address:
+    case OperandKind::OptionalAddress: {
+      if (!op) {
+        segments.push_back(0);
+        break;
+      }
       segments.push_back(op->hasBase ? 1 : 0);
       if (op->hasBase)
         state.operands.push_back(readVar(op->reg, bi));
       if (!op->name.empty())
         state.addAttribute((slot.name + "_sym").str(),
                            FlatSymbolRefAttr::get(ctx, op->name));
-      if (op->value)
+      // An optional address is present when its offset attribute is.
+      if (op->value || slot.kind == OperandKind::OptionalAddress)
         state.addAttribute((slot.name + "_offset").str(),
                            b.getI64IntegerAttr(op->value));
       break;
     }
+    case OperandKind::Handle:
+    case OperandKind::OptionalHandle: {
+      // A register, a name, or `[x]` holding either.
+      bool isReg = op && (op->kind == Operand::Reg ||
+                          (op->kind == Operand::Addr && op->hasBase));
+      if (isReg)
+        state.operands.push_back(readVar(op->reg, bi));
+      else if (op)
+        state.addAttribute((slot.name + "_sym").str(),
+                           FlatSymbolRefAttr::get(ctx, op->name));
+      segments.push_back(isReg ? 1 : 0);
+      break;
+    }
+    case OperandKind::Vector:
+    case OperandKind::OptionalVector:
     case OperandKind::Variadic:
       if (op && op->kind == Operand::Vector) {
         for (const Operand &e : op->elems)
@@ -951,9 +1185,19 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
     }
     if (slot.kind == OperandKind::OptionalCC)
       continue;
+    // `_` in a vector takes the type of the registers beside it; in an
+    // unpacking mov of sinks only, its share of the width.
+    Type sinkType = hint;
+    for (const Operand *d : mapping->results[i])
+      if (d->kind != Operand::Sink)
+        sinkType = body.regs[d->reg].type;
+    if (sinkType == hint && info.opName == MovUnpackOp::getOperationName() &&
+        hint.isIntOrFloat() && !mapping->results[i].empty())
+      sinkType = b.getIntegerType(hint.getIntOrFloatBitWidth() /
+                                  mapping->results[i].size());
     for (const Operand *d : mapping->results[i]) {
       if (d->kind == Operand::Sink) {
-        state.addTypes(hint);
+        state.addTypes(sinkType);
         resultRegs.push_back({0, false});
       } else {
         state.addTypes(body.regs[d->reg].type);
@@ -976,6 +1220,20 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
   segments.push_back(inst.hasGuard ? 1 : 0);
   segments.push_back(numPrev);
   state.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
+  // Ops with several variable-length results (`tex`: `{r,g,b,a}|p`).
+  if (state.name.hasTrait<OpTrait::AttrSizedResultSegments>()) {
+    SmallVector<int32_t, 4> resultSegments;
+    for (auto [i, slot] : llvm::enumerate(info.results)) {
+      if (slot.kind == OperandKind::CC)
+        resultSegments.push_back(1);
+      else if (slot.kind == OperandKind::OptionalCC)
+        resultSegments.push_back(hasCC ? 1 : 0);
+      else
+        resultSegments.push_back(mapping->results[i].size());
+    }
+    state.addAttribute("resultSegmentSizes",
+                       b.getDenseI32ArrayAttr(resultSegments));
+  }
   Operation *op = b.create(state);
   for (auto [i, rr] : llvm::enumerate(resultRegs))
     if (rr.second)

@@ -14,6 +14,7 @@
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include <deque>
 
 namespace mlir::ptx::import {
 
@@ -30,16 +31,19 @@ struct Operand {
     Addr,   // [base+offset] / [sym+offset]
     Sink,   // _
     Label,  // a branch target (resolved by name)
+    Tuple,  // [tex, sampler, {x, y}]: texture, surface, tensor-map operands
   };
   Kind kind = Sink;
   bool negated = false;
   bool hasBase = false;
+  bool minus = false;     // -%r1 (vmad)
+  llvm::StringRef selector; // %r1.b0 -> "b0" (video instructions)
   llvm::SMLoc loc;
   unsigned reg = 0; // Reg, Addr base
   int64_t value = 0; // Int; F32/F64 bits; Addr offset; Sreg dim
   llvm::StringRef name; // Symbol, Label, Addr symbol
   SpecialReg sreg = SpecialReg::tid;
-  std::vector<Operand> elems; // Vector
+  std::vector<Operand> elems; // Vector, Tuple
 };
 
 /// `@%p` / `@!%p` and the instruction, with dotted components split.
@@ -91,7 +95,8 @@ struct CallPrototype {
 struct FunctionBody {
   std::vector<RegInfo> regs;
   std::vector<Stmt> stmts;
-  std::vector<InstStmt> insts;
+  // A deque: statements never move once parsed (no copies on growth).
+  std::deque<InstStmt> insts;
   std::vector<LabelDecl> labels;
   std::vector<ParamBufDecl> paramBufs;
   std::vector<PragmaDecl> pragmas;

@@ -116,8 +116,17 @@ PTXToken PTXLexer::lex() {
       return lexIdentifier(start, PTXToken::percent_identifier);
     case '.':
       ++curPtr;
-      if (llvm::isDigit(*curPtr))
-        return lexNumber(start);
+      if (llvm::isDigit(*curPtr)) {
+        // `.1d`, `.2dms`: geometry modifiers start with a digit.
+        const char *p = curPtr;
+        while (p != buffer.end() && llvm::isDigit(*p))
+          ++p;
+        bool exponent = p != buffer.end() && (*p == 'e' || *p == 'E') &&
+                        p + 1 != buffer.end() &&
+                        (llvm::isDigit(p[1]) || p[1] == '+' || p[1] == '-');
+        if (p == buffer.end() || !isIdentifierChar(*p) || exponent)
+          return lexNumber(start);
+      }
       return lexIdentifier(start, PTXToken::dot_identifier);
     default:
       if (llvm::isDigit(c))

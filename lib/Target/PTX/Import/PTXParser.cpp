@@ -14,8 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::ptx;
@@ -29,6 +31,9 @@ namespace {
 struct Scope {
   llvm::StringMap<unsigned> names;
   llvm::StringMap<std::pair<unsigned, unsigned>> ranges; // prefix -> base,n
+  /// Function-scope variables declared here, by PTX name: their unique
+  /// symbol names (interned in the context, so operands may keep them).
+  llvm::StringMap<StringRef> symbols;
 };
 
 class PTXParser {
@@ -36,6 +41,7 @@ public:
   PTXParser(llvm::SourceMgr &sourceMgr, MLIRContext *ctx)
       : lexer(sourceMgr, sourceMgr.getMainFileID()), ic(lexer, ctx), ctx(ctx),
         builder(ctx) {
+    prescanFileDirectives(sourceMgr);
     consume();
   }
 
@@ -43,9 +49,21 @@ public:
 
 private:
   //===--- tokens ---------------------------------------------------------===//
-  void consume() { tok = lexer.lex(); }
+  void consume() {
+    prevEnd = tok.getSpelling().end();
+    tok = lexer.lex();
+  }
   InFlightDiagnostic emitError(const llvm::Twine &msg) {
     return ic.emitError(tok.getLoc(), msg);
+  }
+  /// "expected ..." errors: when the current token starts a later line, the
+  /// thing is missing at the end of the previous token (`.loc 1` then a
+  /// newline), so the error points there.
+  InFlightDiagnostic emitExpected(const llvm::Twine &msg) {
+    const char *at = tok.getSpelling().data();
+    if (prevEnd && prevEnd <= at && StringRef(prevEnd, at - prevEnd).contains('\n'))
+      at = prevEnd;
+    return ic.emitError(SMLoc::getFromPointer(at), msg);
   }
   InFlightDiagnostic emitError(SMLoc loc, const llvm::Twine &msg) {
     return ic.emitError(loc, msg);
@@ -57,7 +75,7 @@ private:
     }
     if (tok.is(PTXToken::error))
       return emitError("invalid token '" + tok.getSpelling() + "'");
-    return emitError("expected " + what);
+    return emitExpected("expected " + what);
   }
   bool consumeIf(PTXToken::Kind kind) {
     if (tok.isNot(kind))
@@ -94,8 +112,15 @@ private:
   ParseResult parseOperand(FunctionBody &body, Operand &op);
   ParseResult parseAddress(FunctionBody &body, Operand &op);
   ParseResult parseLocDirective();
+  /// nvcc writes the `.file` table after the functions whose `.loc`
+  /// directives use it: read it first.
+  void prescanFileDirectives(llvm::SourceMgr &sourceMgr);
+  Location fileLoc(int64_t file, int64_t line, int64_t col);
   ParseResult resolveRegister(StringRef name, SMLoc loc, unsigned &reg);
   std::optional<unsigned> lookupRegister(StringRef name);
+  /// The symbol a variable name refers to: the innermost function-scope
+  /// variable of that name (renamed when names repeat), else `name`.
+  StringRef lookupSymbol(StringRef name);
   unsigned declareRegister(FunctionBody &body, StringRef name, Type type);
   ParseResult skipToSemicolon();
 
@@ -104,12 +129,16 @@ private:
   MLIRContext *ctx;
   OpBuilder builder;
   PTXToken tok;
+  const char *prevEnd = nullptr; // end of the previous token
   PTXModuleOp module;
   std::vector<Scope> scopes;
   llvm::DenseMap<int64_t, std::string> files;
   std::optional<Location> debugLoc;
   llvm::StringSet<> localNames; // function-scope symbols in use
   FunctionBody *curBody = nullptr;
+  /// Depth of the recursive descent into operands and initializers.
+  unsigned nesting = 0;
+  static constexpr unsigned kMaxNesting = 64;
 };
 
 } // namespace
@@ -142,7 +171,7 @@ static bool parseIntegerSpelling(StringRef s, uint64_t &value) {
 
 ParseResult PTXParser::parseInteger(int64_t &value, StringRef what) {
   if (tok.isNot(PTXToken::integer))
-    return emitError("expected " + what);
+    return emitExpected("expected " + what);
   uint64_t v;
   if (!parseIntegerSpelling(tok.getSpelling(), v))
     return emitError("integer literal '" + tok.getSpelling() +
@@ -168,7 +197,7 @@ ParseResult PTXParser::parseType(PTXType &type) {
       consume();
       return success();
     }
-  return emitError("expected a type such as .u32 or .f32");
+  return emitExpected("expected a type such as .u32 or .f32");
 }
 
 ParseResult PTXParser::skipToSemicolon() {
@@ -203,12 +232,15 @@ OwningOpRef<PTXModuleOp> PTXParser::parseModule() {
 }
 
 ParseResult PTXParser::parseHeader() {
-  bool sawVersion = false, sawTarget = false;
+  bool sawVersion = false, sawTarget = false, sawAddressSize = false;
   while (true) {
     if (tok.isDirective("version")) {
+      if (sawVersion)
+        return emitError("'.version' must appear once, at the start of the "
+                         "module");
       consume();
       if (tok.isNot(PTXToken::float_dec))
-        return emitError("expected a version such as 8.0");
+        return emitExpected("expected a version such as 8.0");
       module.setVersion(tok.getSpelling());
       consume();
       sawVersion = true;
@@ -227,12 +259,17 @@ ParseResult PTXParser::parseHeader() {
       module.setTargetAttr(builder.getStrArrayAttr(targets));
       sawTarget = true;
     } else if (tok.isDirective("address_size")) {
+      if (sawAddressSize)
+        return emitError("'.address_size' must appear once, at the start of "
+                         "the module");
+      sawAddressSize = true;
       consume();
       int64_t size;
+      SMLoc sizeLoc = tok.getLoc();
       if (failed(parseInteger(size, "an address size")))
         return failure();
       if (size != 32 && size != 64)
-        return emitError(".address_size must be 32 or 64");
+        return emitError(sizeLoc, ".address_size must be 32 or 64");
       module.setAddressSize(size);
     } else if (tok.isDirective("file")) {
       if (failed(parseFileDirective()))
@@ -272,8 +309,9 @@ ParseResult PTXParser::skipSection() {
     return emitError("expected a section name");
   consume();
   if (tok.isNot(PTXToken::l_brace))
-    return emitError("expected '{' after the section name");
+    return emitExpected("expected '{' after the section name");
   // Debug sections hold DWARF bytes: skip them, balanced.
+  SMLoc open = tok.getLoc();
   unsigned depth = 0;
   do {
     if (tok.is(PTXToken::l_brace))
@@ -281,7 +319,7 @@ ParseResult PTXParser::skipSection() {
     else if (tok.is(PTXToken::r_brace))
       --depth;
     else if (tok.is(PTXToken::eof))
-      return emitError("unterminated .section");
+      return emitError(open, "unterminated .section");
     consume();
   } while (depth);
   return success();
@@ -314,8 +352,25 @@ ParseResult PTXParser::parseTopLevel() {
                      builder.getStrArrayAttr(values));
     return expect(PTXToken::semicolon, "';'");
   }
-  if (tok.isDirective("alias"))
-    return emitError(".alias is not supported yet");
+  if (tok.isDirective("alias")) {
+    SMLoc loc = tok.getLoc();
+    consume();
+    if (tok.isNot(PTXToken::identifier))
+      return emitError("expected the alias name");
+    StringRef alias = tok.getSpelling();
+    consume();
+    if (failed(expect(PTXToken::comma, "','")))
+      return failure();
+    if (tok.isNot(PTXToken::identifier))
+      return emitError("expected the aliased function");
+    StringRef aliasee = tok.getSpelling();
+    consume();
+    builder.setInsertionPointToEnd(module.getBodyBlock());
+    AliasOp::create(builder, ic.getLoc(loc),
+                    FlatSymbolRefAttr::get(ctx, alias),
+                    FlatSymbolRefAttr::get(ctx, aliasee));
+    return expect(PTXToken::semicolon, "';'");
+  }
 
   Linkage linkage = Linkage::none;
   while (true) {
@@ -409,7 +464,42 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         return failure();
     }
     ArrayAttr init;
-    if (consumeIf(PTXToken::equal)) {
+    bool opaque = type == PTXType::texref || type == PTXType::samplerref ||
+                  type == PTXType::surfref;
+    if (opaque && consumeIf(PTXToken::equal)) {
+      // `{ filter_mode = nearest, addr_mode_0 = clamp_to_edge }`: one
+      // dictionary of field values.
+      if (failed(expect(PTXToken::l_brace, "'{'")))
+        return failure();
+      SmallVector<NamedAttribute> fields;
+      do {
+        if (tok.isNot(PTXToken::identifier) ||
+            (!symbolizeTexQuery(tok.getSpelling()) &&
+             !symbolizeSurfQuery(tok.getSpelling())))
+          return emitError("expected a texture, sampler or surface field");
+        StringAttr field = builder.getStringAttr(tok.getSpelling());
+        consume();
+        if (failed(expect(PTXToken::equal, "'='")))
+          return failure();
+        Attribute value;
+        if (tok.is(PTXToken::identifier)) {
+          auto v = symbolizeOpaqueValue(tok.getSpelling());
+          if (!v)
+            return emitError("unknown field value '" + tok.getSpelling() + "'");
+          value = OpaqueValueAttr::get(ctx, *v);
+          consume();
+        } else {
+          int64_t i;
+          if (failed(parseInteger(i, "a field value")))
+            return failure();
+          value = builder.getI64IntegerAttr(i);
+        }
+        fields.push_back(builder.getNamedAttr(field, value));
+      } while (consumeIf(PTXToken::comma));
+      if (failed(expect(PTXToken::r_brace, "'}'")))
+        return failure();
+      init = builder.getArrayAttr({builder.getDictionaryAttr(fields)});
+    } else if (consumeIf(PTXToken::equal)) {
       SmallVector<Attribute> elems;
       if (failed(parseInitializer(type, elems)))
         return failure();
@@ -436,14 +526,18 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         vec ? VecWidthAttr::get(ctx, *vec) : VecWidthAttr(),
         builder.getDenseI64ArrayAttr(dims), init);
     (void)var;
-    if (inFunction && curBody)
-      curBody->localSymbols[name] = symName;
+    if (inFunction)
+      scopes.back().symbols[name] = var.getSymName();
   } while (consumeIf(PTXToken::comma));
   return expect(PTXToken::semicolon, "';'");
 }
 
 ParseResult PTXParser::parseInitializer(PTXType type,
                                         SmallVectorImpl<Attribute> &out) {
+  if (nesting >= kMaxNesting)
+    return emitError("initializer nested too deeply");
+  ++nesting;
+  auto unnest = llvm::make_scope_exit([&] { --nesting; });
   if (consumeIf(PTXToken::l_brace)) {
     if (consumeIf(PTXToken::r_brace))
       return success();
@@ -478,7 +572,7 @@ ParseResult PTXParser::parseInitElement(PTXType type,
   }
   if (tok.is(PTXToken::float_dec)) {
     double d;
-    if (tok.getSpelling().getAsDouble(d))
+    if (tok.getSpelling().getAsDouble(d) || !std::isfinite(d))
       return emitError("invalid floating-point literal");
     out.push_back(builder.getF64FloatAttr(d));
     consume();
@@ -766,6 +860,7 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   func->getRegion(0).push_back(entry);
   FunctionBody body;
   curBody = &body;
+  debugLoc.reset(); // `.loc` does not carry over from the previous function
   localNames.clear();
   scopes.clear();
   scopes.emplace_back();
@@ -834,6 +929,15 @@ std::optional<unsigned> PTXParser::lookupRegister(StringRef name) {
   return std::nullopt;
 }
 
+StringRef PTXParser::lookupSymbol(StringRef name) {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+    auto sym = it->symbols.find(name);
+    if (sym != it->symbols.end())
+      return sym->second;
+  }
+  return name;
+}
+
 ParseResult PTXParser::resolveRegister(StringRef name, SMLoc loc,
                                        unsigned &reg) {
   if (auto r = lookupRegister(name)) {
@@ -867,10 +971,15 @@ ParseResult PTXParser::parseRegDecl(FunctionBody &body) {
     consume();
     if (consumeIf(PTXToken::less)) {
       int64_t n;
+      SMLoc countLoc = tok.getLoc();
       if (failed(parseInteger(n, "a register count")))
         return failure();
       if (n <= 0 || n > (1 << 24))
-        return emitError("register count must be in 1..16777216");
+        return emitError(countLoc, "register count must be in 1..16777216");
+      // Ranges are allocated: bound a function's registers in all.
+      if (body.regs.size() + n > (1u << 24))
+        return emitError(countLoc, "a function declares more than 16777216 "
+                                   "registers");
       if (failed(expect(PTXToken::greater, "'>'")))
         return failure();
       unsigned base = body.regs.size();
@@ -900,6 +1009,7 @@ ParseResult PTXParser::parseBodyParamDecl(FunctionBody &body) {
       return emitError("expected a parameter name");
     StringRef name = tok.getSpelling();
     consume();
+    count = 0; // `.param .b8 a[4], b;`: each name has its own size
     if (consumeIf(PTXToken::l_square)) {
       if (failed(parseInteger(count, "an array size")) ||
           failed(expect(PTXToken::r_square, "']'")))
@@ -918,6 +1028,7 @@ ParseResult PTXParser::parseBodyParamDecl(FunctionBody &body) {
 ParseResult PTXParser::parseLocDirective() {
   consume(); // .loc
   int64_t file, line, col = 0;
+  std::optional<Location> inlinedAt;
   if (failed(parseInteger(file, "a file number")) ||
       failed(parseInteger(line, "a line number")))
     return failure();
@@ -942,17 +1053,37 @@ ParseResult PTXParser::parseLocDirective() {
           failed(parseInteger(b, "a line number")) ||
           failed(parseInteger(c, "a column")))
         return failure();
+      inlinedAt = fileLoc(a, b, c);
     } else {
       return emitError("unexpected .loc attribute");
     }
   }
-  auto it = files.find(file);
-  StringRef fileName = it == files.end() ? StringRef("<unknown>") : it->second;
-  debugLoc = FileLineColLoc::get(ctx, fileName, line, col);
+  debugLoc = fileLoc(file, line, col);
+  if (inlinedAt)
+    debugLoc = CallSiteLoc::get(*debugLoc, *inlinedAt);
   return success();
 }
 
+Location PTXParser::fileLoc(int64_t file, int64_t line, int64_t col) {
+  auto it = files.find(file);
+  StringRef fileName = it == files.end() ? StringRef("<unknown>") : it->second;
+  return FileLineColLoc::get(ctx, fileName, line, col);
+}
+
+void PTXParser::prescanFileDirectives(llvm::SourceMgr &sourceMgr) {
+  PTXLexer scan(sourceMgr, sourceMgr.getMainFileID());
+  PTXToken prev2, prev1, cur = scan.lex();
+  for (; cur.isNot(PTXToken::eof); prev2 = prev1, prev1 = cur, cur = scan.lex()) {
+    uint64_t id;
+    if (cur.is(PTXToken::string) && prev1.is(PTXToken::integer) &&
+        prev2.isDirective("file") &&
+        parseIntegerSpelling(prev1.getSpelling(), id))
+      files[id] = cur.getStringValue().str();
+  }
+}
+
 ParseResult PTXParser::parseBody(FunctionBody &body, Block *entry) {
+  SMLoc open = tok.getLoc();
   consume(); // {
   while (true) {
     if (tok.is(PTXToken::r_brace)) {
@@ -965,7 +1096,7 @@ ParseResult PTXParser::parseBody(FunctionBody &body, Block *entry) {
       continue;
     }
     if (tok.is(PTXToken::eof))
-      return emitError("unterminated function body");
+      return emitError(open, "unterminated function body");
     if (failed(parseStatement(body, entry)))
       return failure();
   }
@@ -1136,10 +1267,26 @@ ParseResult PTXParser::parseAddress(FunctionBody &body, Operand &op) {
     } else if (name.starts_with("%")) {
       return emitError(loc, "use of undeclared register '" + name + "'");
     } else {
-      auto local = curBody->localSymbols.find(name);
-      op.name = local != curBody->localSymbols.end()
-                    ? StringRef(local->second)
-                    : name;
+      op.name = lookupSymbol(name);
+    }
+    if (tok.is(PTXToken::comma)) {
+      // `[tex, sampler, {x, y}]`: the handle, then the other items.
+      Operand first;
+      first.loc = loc;
+      first.kind = op.hasBase ? Operand::Reg : Operand::Symbol;
+      first.reg = op.reg;
+      first.name = op.name;
+      op.kind = Operand::Tuple;
+      op.hasBase = false;
+      op.name = {};
+      op.elems.push_back(std::move(first));
+      while (consumeIf(PTXToken::comma)) {
+        Operand item;
+        if (failed(parseOperand(body, item)))
+          return failure();
+        op.elems.push_back(std::move(item));
+      }
+      return expect(PTXToken::r_square, "']'");
     }
     if (tok.is(PTXToken::plus) || tok.is(PTXToken::minus)) {
       bool neg = tok.is(PTXToken::minus);
@@ -1152,18 +1299,20 @@ ParseResult PTXParser::parseAddress(FunctionBody &body, Operand &op) {
   } else if (tok.is(PTXToken::integer) || tok.is(PTXToken::minus)) {
     if (failed(parseSignedInteger(op.value, "an address")))
       return failure();
-  } else if (tok.is(PTXToken::comma) || tok.is(PTXToken::l_brace)) {
-    return emitError("texture and surface operands are not supported yet");
   } else {
     return emitError("expected an address");
   }
-  if (tok.is(PTXToken::comma))
-    return emitError("texture and surface operands are not supported yet");
   return expect(PTXToken::r_square, "']'");
 }
 
 ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
   op.loc = tok.getLoc();
+  // Operands nest a few levels (`[tex, {x, y}]`, `!%p`); deeper nesting is
+  // an error rather than a stack overflow.
+  if (nesting >= kMaxNesting)
+    return emitError("operand nested too deeply");
+  ++nesting;
+  auto unnest = llvm::make_scope_exit([&] { --nesting; });
   switch (tok.getKind()) {
   case PTXToken::exclaim:
     consume();
@@ -1179,6 +1328,11 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
     if (auto reg = lookupRegister(name)) {
       op.kind = Operand::Reg;
       op.reg = *reg;
+      // `%r1.b0`, `%r1.h10`: a video instruction's operand selector.
+      if (tok.is(PTXToken::dot_identifier)) {
+        op.selector = tok.getSpelling().drop_front();
+        consume();
+      }
       return success();
     }
     StringRef sname = name.drop_front();
@@ -1220,12 +1374,14 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
     if (auto reg = lookupRegister(name)) {
       op.kind = Operand::Reg; // e.g. a call-scope .param buffer
       op.reg = *reg;
+      if (tok.is(PTXToken::dot_identifier)) {
+        op.selector = tok.getSpelling().drop_front();
+        consume();
+      }
       return success();
     }
-    auto local = curBody->localSymbols.find(name);
     op.kind = Operand::Symbol;
-    op.name =
-        local != curBody->localSymbols.end() ? StringRef(local->second) : name;
+    op.name = lookupSymbol(name);
     return success();
   }
   case PTXToken::minus:
@@ -1239,6 +1395,16 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
           return failure();
         op.value ^= op.kind == Operand::F32 ? (int64_t)0x80000000LL
                                             : (int64_t)0x8000000000000000ULL;
+        return success();
+      }
+      // `-%r1`: a negated source of vmad.
+      if (tok.is(PTXToken::percent_identifier) ||
+          tok.is(PTXToken::identifier)) {
+        if (failed(parseOperand(body, op)))
+          return failure();
+        if (op.kind != Operand::Reg || op.minus)
+          return emitError(op.loc, "'-' applies only to registers");
+        op.minus = true;
         return success();
       }
       int64_t v;
@@ -1269,7 +1435,7 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
   }
   case PTXToken::float_dec: {
     double d;
-    if (tok.getSpelling().getAsDouble(d))
+    if (tok.getSpelling().getAsDouble(d) || !std::isfinite(d))
       return emitError("invalid floating-point literal");
     op.kind = Operand::F64;
     op.value = llvm::bit_cast<int64_t>(d);

@@ -26,6 +26,9 @@ bool isFloatType(PTXType type);
 bool isSignedIntType(PTXType type);
 bool isUnsignedIntType(PTXType type);
 bool isBitType(PTXType type);
+/// Bit width of a special register's value (1 for %is_explicit_cluster,
+/// 64 for %clock64, %gridid, %globaltimer ...).
+unsigned getSpecialRegWidth(SpecialReg reg);
 /// The MLIR type of a register declared with `type` (`.pred` → i1 ...).
 Type getRegisterType(MLIRContext *ctx, PTXType type);
 } // namespace mlir::ptx

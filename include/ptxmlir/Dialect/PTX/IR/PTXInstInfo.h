@@ -29,17 +29,33 @@ struct ModifierSlot {
 };
 
 enum class OperandKind : uint8_t {
-  Value,      // one register, immediate, symbol or special register
-  Optional,   // may be absent
-  Variadic,   // `{a, b, c, d}` or one value
-  Address,    // `[base+off]` / `[sym+off]`
-  CC,         // the implicit carry flag
-  OptionalCC, // implicit carry flag, present with `.cc`
+  Value,           // one register, immediate, symbol or special register
+  Optional,        // may be absent
+  Variadic,        // `{a, b, c, d}` or one value
+  Address,         // `[base+off]` / `[sym+off]`
+  CC,              // the implicit carry flag
+  OptionalCC,      // implicit carry flag, present with `.cc`
+  OptionalAddress, // `[...]` that may be absent (mbarrier of a bulk copy)
+  Handle,          // texture/sampler/surface/tensor map: a name or register
+  OptionalHandle,  // a handle that may be absent (the sampler of `tex`)
+  Vector,          // always written `{a, ...}`, even with one element
+  OptionalVector,  // a `{...}` operand that may be absent
 };
 
 struct OperandSlot {
   llvm::StringLiteral name;
   OperandKind kind;
+  /// Written inside the op's one bracketed tuple `[tex, sampler, {coords}]`
+  /// together with its neighbours that are in it too.
+  bool inTuple = false;
+  /// The operand carries a `<name>_sel` selector (`%r1.b0`, `d.h10`).
+  bool hasSelector = false;
+  /// The operand carries a `<name>_neg` flag (`-%r1`).
+  bool hasNegation = false;
+  /// An optional operand present exactly when this attribute is
+  /// (`cache_policy` with `.L2::cache_hint`); empty when it follows from the
+  /// operand count.
+  llvm::StringLiteral presentIf = "";
 };
 
 struct InstInfo {

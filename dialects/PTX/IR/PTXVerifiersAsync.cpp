@@ -1,0 +1,404 @@
+//===- PTXVerifiersAsync.cpp - PTX rules of mbarrier and async copies -----===//
+//
+// mbarrier objects are .b64 in shared memory; only arrive/arrive_drop and
+// the tx-count ops may reach another CTA's (`.shared::cluster`). `.sem` and
+// `.scope` come as a pair. Bulk copies: the direction fixes the completion
+// mechanism (mbarrier for copies into shared memory, bulk group for copies
+// to global memory).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+
+namespace {
+bool isShared(std::optional<StateSpace> s) {
+  return s == StateSpace::shared || s == StateSpace::shared_cta;
+}
+
+std::optional<int64_t> getImmediate(Value v) {
+  if (!v)
+    return std::nullopt;
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  return std::nullopt;
+}
+
+LogicalResult verifyB64(Operation *op, PTXType t) {
+  if (t != PTXType::b64)
+    return op->emitOpError("mbarrier objects are .b64");
+  return success();
+}
+
+/// The mbarrier's state space: `.shared{::cta}`, and `.shared::cluster`
+/// where remote barriers are allowed.
+LogicalResult verifyBarrierSpace(Operation *op, std::optional<StateSpace> s,
+                                 bool allowCluster) {
+  if (!s || isShared(s) || (allowCluster && *s == StateSpace::shared_cluster))
+    return success();
+  return op->emitOpError("mbarrier state space must be .shared{::cta}")
+         << (allowCluster ? " or .shared::cluster" : "");
+}
+
+/// `.sem.scope`: both or neither, from the given sets.
+LogicalResult verifySemScope(Operation *op, std::optional<MemSem> sem,
+                             std::optional<Scope> scope,
+                             std::initializer_list<MemSem> sems,
+                             std::initializer_list<Scope> scopes) {
+  if (sem.has_value() != scope.has_value())
+    return op->emitOpError(".sem and .scope are written together");
+  if (sem && !llvm::is_contained(sems, *sem))
+    return op->emitOpError("semantics .")
+           << stringifyMemSem(*sem) << " is not valid here";
+  if (scope && !llvm::is_contained(scopes, *scope))
+    return op->emitOpError("scope .")
+           << stringifyScope(*scope) << " is not valid here";
+  return success();
+}
+
+template <typename OpT> LogicalResult verifyTx(OpT op) {
+  Operation *o = op.getOperation();
+  if (failed(verifyB64(o, op.getType())) ||
+      failed(verifyBarrierSpace(o, op.getSpace(), true)) ||
+      failed(verifySemScope(o, op.getSem(), op.getScope(), {MemSem::relaxed},
+                            {Scope::cta, Scope::cluster})))
+    return failure();
+  return success();
+}
+
+template <typename OpT> LogicalResult verifyArrive(OpT op) {
+  Operation *o = op.getOperation();
+  if (failed(verifyB64(o, op.getType())) ||
+      failed(verifyBarrierSpace(o, op.getSpace(), true)) ||
+      failed(verifySemScope(o, op.getSem(), op.getScope(),
+                            {MemSem::release, MemSem::relaxed},
+                            {Scope::cta, Scope::cluster})))
+    return failure();
+  if (op.getSpace() == StateSpace::shared_cluster && op.getState())
+    return op.emitOpError("an arrive on a .shared::cluster mbarrier returns "
+                          "no state (use '_')");
+  if (op.getExpectTx() && !op.getCount())
+    return op.emitOpError(".expect_tx needs a transaction count");
+  if (op.getNoComplete()) {
+    if (op.getExpectTx())
+      return op.emitOpError(".noComplete and .expect_tx are exclusive");
+    if (!op.getCount())
+      return op.emitOpError(".noComplete needs a count");
+    if ((op.getSem() && *op.getSem() != MemSem::release) ||
+        (op.getScope() && *op.getScope() != Scope::cta) ||
+        op.getSpace() == StateSpace::shared_cluster)
+      return op.emitOpError(".noComplete allows only .release.cta on a "
+                            ".shared{::cta} mbarrier");
+  }
+  if (auto state = op.getState())
+    if (!state.getType().isInteger(64))
+      return op.emitOpError("the state token is a 64-bit register");
+  return success();
+}
+
+template <typename OpT> LogicalResult verifyWait(OpT op) {
+  Operation *o = op.getOperation();
+  if (failed(verifyB64(o, op.getType())) ||
+      failed(verifyBarrierSpace(o, op.getSpace(), false)) ||
+      failed(verifySemScope(o, op.getSem(), op.getScope(),
+                            {MemSem::acquire, MemSem::relaxed},
+                            {Scope::cta, Scope::cluster})))
+    return failure();
+  Value state = op.getState();
+  if (!op.getParity() && !state.getType().isInteger(64))
+    return op.emitOpError("without .parity the operand is the 64-bit state "
+                          "token of mbarrier.arrive");
+  return success();
+}
+
+LogicalResult verifyImmediateCount(Operation *op, Value n) {
+  std::optional<int64_t> v = getImmediate(n);
+  if (!v || *v < 0)
+    return op->emitOpError("the group count must be a non-negative "
+                           "immediate");
+  return success();
+}
+} // namespace
+
+LogicalResult MbarrierInitOp::verifyInstruction() {
+  if (failed(verifyB64(*this, getType())) ||
+      failed(verifyBarrierSpace(*this, getSpace(), false)))
+    return failure();
+  if (auto n = getImmediate(getCount()))
+    if (*n < 1 || *n >= (1 << 20))
+      return emitOpError("the expected count must be in 1..2^20-1");
+  return success();
+}
+
+LogicalResult MbarrierInvalOp::verifyInstruction() {
+  if (failed(verifyB64(*this, getType())) ||
+      failed(verifyBarrierSpace(*this, getSpace(), false)))
+    return failure();
+  return success();
+}
+
+LogicalResult MbarrierExpectTxOp::verifyInstruction() {
+  return verifyTx(*this);
+}
+LogicalResult MbarrierCompleteTxOp::verifyInstruction() {
+  return verifyTx(*this);
+}
+LogicalResult MbarrierArriveOp::verifyInstruction() {
+  return verifyArrive(*this);
+}
+LogicalResult MbarrierArriveDropOp::verifyInstruction() {
+  return verifyArrive(*this);
+}
+LogicalResult MbarrierTestWaitOp::verifyInstruction() {
+  return verifyWait(*this);
+}
+LogicalResult MbarrierTryWaitOp::verifyInstruction() {
+  return verifyWait(*this);
+}
+
+LogicalResult MbarrierPendingCountOp::verifyInstruction() {
+  if (failed(verifyB64(*this, getType())))
+    return failure();
+  if (!getState().getType().isInteger(64))
+    return emitOpError("the state token is a 64-bit register");
+  return success();
+}
+
+LogicalResult CpAsyncOp::verifyInstruction() {
+  CacheOp cop = getCop();
+  if (cop != CacheOp::ca && cop != CacheOp::cg)
+    return emitOpError("cache operator must be .ca or .cg");
+  if (!isShared(getDstSpace()) || getSrcSpace() != StateSpace::global)
+    return emitOpError("cp.async copies .global to .shared{::cta}");
+  std::optional<int64_t> size = getImmediate(getCpSize());
+  if (!size || (*size != 4 && *size != 8 && *size != 16))
+    return emitOpError("the copy size must be the immediate 4, 8 or 16");
+  if (cop == CacheOp::cg && *size != 16)
+    return emitOpError(".cg copies 16 bytes");
+  if (auto src = getImmediate(getSrcSize()))
+    if (*src < 0 || *src > *size)
+      return emitOpError("the source size must be at most the copy size");
+  return success();
+}
+
+LogicalResult CpAsyncWaitGroupOp::verifyInstruction() {
+  return verifyImmediateCount(*this, getN());
+}
+
+LogicalResult CpAsyncMbarrierArriveOp::verifyInstruction() {
+  if (failed(verifyB64(*this, getType())) ||
+      failed(verifyBarrierSpace(*this, getSpace(), false)))
+    return failure();
+  return success();
+}
+
+LogicalResult CpAsyncBulkOp::verifyInstruction() {
+  StateSpace dst = getDstSpace(), src = getSrcSpace();
+  bool toShared =
+      (dst == StateSpace::shared_cta || dst == StateSpace::shared_cluster) &&
+      src == StateSpace::global;
+  bool sharedToCluster =
+      dst == StateSpace::shared_cluster && src == StateSpace::shared_cta;
+  bool toGlobal = dst == StateSpace::global && src == StateSpace::shared_cta;
+  if (!toShared && !sharedToCluster && !toGlobal)
+    return emitOpError("copies .global to .shared::cta/.shared::cluster, "
+                       ".shared::cta to .shared::cluster, or .shared::cta to "
+                       ".global");
+  bool viaMbarrier = getCompletion() == Completion::mbarrier_complete_tx_bytes;
+  if (viaMbarrier == toGlobal)
+    return emitOpError(toGlobal ? "copies to .global complete in a bulk group"
+                                : "copies to shared memory complete on an "
+                                  "mbarrier");
+  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
+  if (hasMbar != viaMbarrier)
+    return emitOpError("the mbarrier operand goes with "
+                       ".mbarrier::complete_tx::bytes, and only with it");
+  if (getMulticast() && !(toShared && dst == StateSpace::shared_cluster))
+    return emitOpError(".multicast::cluster is only valid from .global to "
+                       ".shared::cluster");
+  if (getCpMask() && !toGlobal)
+    return emitOpError(".cp_mask is only valid from .shared::cta to .global");
+  if (getCacheHint() && sharedToCluster)
+    return emitOpError(".L2::cache_hint needs a .global side");
+  return success();
+}
+
+LogicalResult CpAsyncBulkTensorOp::verifyInstruction() {
+  if (getTensorMap() && getTensorMapSym())
+    return emitOpError("the tensor map is either a name or a register");
+  if (!getTensorMap() && !getTensorMapSym())
+    return emitOpError("needs a tensor map");
+  StateSpace dst = getDstSpace(), src = getSrcSpace();
+  bool load =
+      (dst == StateSpace::shared_cta || dst == StateSpace::shared_cluster) &&
+      src == StateSpace::global;
+  bool store = dst == StateSpace::global && src == StateSpace::shared_cta;
+  if (!load && !store)
+    return emitOpError("copies .global to .shared::cta/.shared::cluster or "
+                       ".shared::cta to .global");
+  bool hasDst = getDst() || getDstSym() || getDstOffsetAttr();
+  if (hasDst != load)
+    return emitOpError(load ? "a tensor load needs a shared destination "
+                              "address"
+                            : "a tensor store writes through the tensor map, "
+                              "without a destination address");
+  bool viaMbarrier = getCompletion() == Completion::mbarrier_complete_tx_bytes;
+  if (viaMbarrier != load)
+    return emitOpError(load ? "tensor loads complete on an mbarrier"
+                            : "tensor stores complete in a bulk group");
+  unsigned dim = static_cast<unsigned>(getDim());
+  std::optional<TensorLoadMode> mode = getLoadMode();
+  bool gatherScatter = mode == TensorLoadMode::tile_gather4 ||
+                       mode == TensorLoadMode::tile_scatter4;
+  if (gatherScatter && dim != 2)
+    return emitOpError(".tile::gather4 and .tile::scatter4 are .2d");
+  unsigned coords = gatherScatter ? 5 : dim;
+  if (getCoords().size() != coords)
+    return emitOpError("expects ")
+           << coords << " tensor coordinates, got " << getCoords().size();
+  bool im2col = mode == TensorLoadMode::im2col ||
+                mode == TensorLoadMode::im2col_w ||
+                mode == TensorLoadMode::im2col_w_128 ||
+                mode == TensorLoadMode::im2col_no_offs;
+  if (im2col && dim < 3)
+    return emitOpError("im2col modes need at least .3d");
+  if (!getIm2col().empty() &&
+      !(load && im2col && mode != TensorLoadMode::im2col_no_offs))
+    return emitOpError("im2col offsets go only with an im2col load");
+  if (getMulticast() && !(load && dst == StateSpace::shared_cluster))
+    return emitOpError(".multicast::cluster is only valid for loads into "
+                       ".shared::cluster");
+  if (getCtaGroup() && !load)
+    return emitOpError(".cta_group is only valid for loads");
+  return success();
+}
+
+LogicalResult CpAsyncBulkWaitGroupOp::verifyInstruction() {
+  return verifyImmediateCount(*this, getN());
+}
+
+LogicalResult StAsyncOp::verifyInstruction() {
+  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
+  if (getSem() == MemSem::release) {
+    // st.async.release.{gpu,sys}.global: no mbarrier.
+    if (!getScope() || (*getScope() != Scope::gpu && *getScope() != Scope::sys))
+      return emitOpError(".release needs .gpu or .sys scope");
+    if ((getSpace() && *getSpace() != StateSpace::global) || getCompletion() ||
+        getVec() || hasMbar)
+      return emitOpError("the .release form stores a scalar to .global "
+                         "without an mbarrier");
+    return success();
+  }
+  if (getSem() && *getSem() != MemSem::weak)
+    return emitOpError("semantics must be .weak or .release");
+  if (getScope() && *getScope() != Scope::cluster)
+    return emitOpError("the mbarrier form has .cluster scope");
+  if (getSpace() && *getSpace() != StateSpace::shared_cluster)
+    return emitOpError("the mbarrier form stores to .shared::cluster");
+  if (!getCompletion() || !hasMbar)
+    return emitOpError("needs .mbarrier::complete_tx::bytes and an mbarrier "
+                       "operand");
+  if (getCompletion() != Completion::mbarrier_complete_tx_bytes)
+    return emitOpError("completes on an mbarrier");
+  size_t n = getVec() ? static_cast<size_t>(*getVec()) : 1;
+  if (getB().size() != n)
+    return emitOpError("expects ")
+           << n << " source registers, got " << getB().size();
+  if (getVec() == VecWidth::v4 && getTypeBitWidth(getType()) != 32)
+    return emitOpError(".v4 needs a 32-bit type");
+  return success();
+}
+
+LogicalResult RedAsyncOp::verifyInstruction() {
+  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
+  AtomOperation o = getOp();
+  PTXType t = getType();
+  if (getSem() == MemSem::release) {
+    if (!getScope() || (*getScope() != Scope::gpu && *getScope() != Scope::sys))
+      return emitOpError(".release needs .gpu or .sys scope");
+    if ((getSpace() && *getSpace() != StateSpace::global) || getCompletion() ||
+        hasMbar)
+      return emitOpError("the .release form reduces on .global without an "
+                         "mbarrier");
+    if (o != AtomOperation::add ||
+        !llvm::is_contained(
+            {PTXType::u32, PTXType::s32, PTXType::u64, PTXType::s64}, t))
+      return emitOpError("the .release form is .add on .u32, .s32, .u64 or "
+                         ".s64");
+    return success();
+  }
+  if (getSem() != MemSem::relaxed || getScope() != Scope::cluster)
+    return emitOpError("the mbarrier form is .relaxed.cluster");
+  if (getSpace() && *getSpace() != StateSpace::shared_cluster)
+    return emitOpError("the mbarrier form reduces on .shared::cluster");
+  if (!hasMbar)
+    return emitOpError("needs an mbarrier operand");
+  bool ok;
+  switch (o) {
+  case AtomOperation::inc:
+  case AtomOperation::dec:
+    ok = t == PTXType::u32;
+    break;
+  case AtomOperation::min:
+  case AtomOperation::max:
+    ok = t == PTXType::u32 || t == PTXType::s32;
+    break;
+  case AtomOperation::And:
+  case AtomOperation::Or:
+  case AtomOperation::Xor:
+    ok = t == PTXType::b32;
+    break;
+  case AtomOperation::add:
+    ok = t == PTXType::u32 || t == PTXType::s32 || t == PTXType::u64;
+    break;
+  default:
+    ok = false;
+  }
+  if (!ok)
+    return emitOpError("red.async.")
+           << stringifyAtomOperation(o) << " does not take ."
+           << stringifyPTXType(t);
+  return success();
+}
+
+LogicalResult SetmaxnregOp::verifyInstruction() {
+  if (!getAligned())
+    return emitOpError("requires .aligned");
+  if (getType() != PTXType::u32)
+    return emitOpError("type must be .u32");
+  std::optional<int64_t> n = getImmediate(getCount());
+  if (!n || *n < 24 || *n > 256 || *n % 8)
+    return emitOpError("the register count must be an immediate multiple of "
+                       "8 in 24..256");
+  return success();
+}
+
+LogicalResult PrefetchTensormapOp::verifyInstruction() {
+  if (auto s = getSpace())
+    if (*s != StateSpace::Const && *s != StateSpace::param)
+      return emitOpError("a tensor map is prefetched from .const, .param or "
+                         "a generic address");
+  return success();
+}
+
+LogicalResult FenceProxyTensormapOp::verifyInstruction() {
+  bool hasAddr = getAddr() || getAddrSym() || getAddrOffsetAttr();
+  MemSem sem = getSem();
+  if (sem != MemSem::acquire && sem != MemSem::release)
+    return emitOpError("semantics must be .acquire or .release");
+  if (sem == MemSem::release && (hasAddr || getSize()))
+    return emitOpError("the .release form takes no operands");
+  if (sem == MemSem::acquire) {
+    if (!hasAddr || !getSize())
+      return emitOpError("the .acquire form takes the tensor map address and "
+                         "its size");
+    std::optional<int64_t> size = getImmediate(getSize());
+    if (size != 128)
+      return emitOpError("the tensor map size is the immediate 128");
+  }
+  return success();
+}

@@ -71,7 +71,7 @@ def main():
             continue
         rc, err = probe(args.translate, opcode + ";")
         msg = re.sub(r"^.*?error: ", "", err)
-        if "not supported yet" in msg or "unknown instruction" in msg:
+        if "not supported" in msg or "unknown instruction" in msg:
             status = "located error"
             detail = msg
         else:

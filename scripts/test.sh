@@ -10,10 +10,15 @@ ninja -C "$BUILD" ptx-opt ptx-translate >/dev/null || { echo "build failed"; exi
 log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$BUILD/test" | tee "$log"
 status=${PIPESTATUS[0]}
-count() { grep -E "^ *$1: *[0-9]+" "$log" | awk '{print $NF}' | head -1; }
-passed=$(( $(count Passed || true) + 0 ))
-failed=$(( $(count Failed || true) + 0 ))
-unsupported=$(( $(count Unsupported || true) + 0 ))
+# lit's summary lines look like "  Passed: 56 (100.00%)".
+count() {
+  local n
+  n=$(sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$log" | head -1)
+  echo "${n:-0}"
+}
+passed=$(count Passed)
+failed=$(( $(count Failed) + $(count "Unresolved") ))
+unsupported=$(count Unsupported)
 rm -f "$log"
 if ((unsupported)); then
   echo "note: $unsupported test(s) UNSUPPORTED here (see the lit notes above for why)"

@@ -85,6 +85,9 @@ private:
   }
   ParseResult parseInteger(int64_t &value, StringRef what);
   ParseResult parseSignedInteger(int64_t &value, StringRef what);
+  ParseResult parseConstExpr(int64_t &value, unsigned minPrec = 0);
+  ParseResult parseConstUnary(int64_t &value);
+  ParseResult continueConstExpr(int64_t &lhs, unsigned minPrec = 0);
 
   //===--- module level ---------------------------------------------------===//
   ParseResult parseHeader();
@@ -136,6 +139,8 @@ private:
   std::optional<Location> debugLoc;
   llvm::StringSet<> localNames; // function-scope symbols in use
   FunctionBody *curBody = nullptr;
+  /// Parsing a `call`, whose `( )` are argument lists, never expressions.
+  bool inCall = false;
   /// Depth of the recursive descent into operands and initializers.
   unsigned nesting = 0;
   static constexpr unsigned kMaxNesting = 64;
@@ -188,6 +193,119 @@ ParseResult PTXParser::parseSignedInteger(int64_t &value, StringRef what) {
   if (neg)
     value = static_cast<int64_t>(0 - static_cast<uint64_t>(value));
   return success();
+}
+
+/// Binary operators of integer constant expressions, C precedence.
+static unsigned constBinaryPrec(PTXToken::Kind kind) {
+  switch (kind) {
+  case PTXToken::star:
+  case PTXToken::slash:
+    return 6;
+  case PTXToken::plus:
+  case PTXToken::minus:
+    return 5;
+  case PTXToken::less: // `<<`
+  case PTXToken::greater: // `>>`
+    return 4;
+  case PTXToken::amp:
+    return 3;
+  case PTXToken::caret:
+    return 2;
+  case PTXToken::pipe:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+ParseResult PTXParser::parseConstUnary(int64_t &value) {
+  if (consumeIf(PTXToken::minus)) {
+    if (failed(parseConstUnary(value)))
+      return failure();
+    value = static_cast<int64_t>(0 - static_cast<uint64_t>(value));
+    return success();
+  }
+  if (consumeIf(PTXToken::tilde)) {
+    if (failed(parseConstUnary(value)))
+      return failure();
+    value = ~value;
+    return success();
+  }
+  if (consumeIf(PTXToken::l_paren)) {
+    if (failed(parseConstExpr(value)))
+      return failure();
+    return expect(PTXToken::r_paren, "')' in a constant expression");
+  }
+  return parseInteger(value, "an integer");
+}
+
+ParseResult PTXParser::parseConstExpr(int64_t &value, unsigned minPrec) {
+  if (failed(parseConstUnary(value)))
+    return failure();
+  return continueConstExpr(value, minPrec);
+}
+
+/// Integer constant expressions (`2+3`, `1<<4`, `~0`, `(8*4)-1`) are
+/// evaluated in 64 bits, as PTX does.
+ParseResult PTXParser::continueConstExpr(int64_t &lhs, unsigned minPrec) {
+  while (true) {
+    PTXToken::Kind kind = tok.getKind();
+    unsigned prec = constBinaryPrec(kind);
+    if (!prec || prec <= minPrec)
+      return success();
+    SMLoc opLoc = tok.getLoc();
+    const char *opPtr = tok.getSpelling().data();
+    consume();
+    // `1|%p`: the pipe of a `d|p` destination pair, not an OR.
+    if (kind == PTXToken::pipe && !tok.is(PTXToken::integer) &&
+        !tok.is(PTXToken::minus) && !tok.is(PTXToken::tilde) &&
+        !tok.is(PTXToken::l_paren)) {
+      lexer.resetPointer(opPtr);
+      consume();
+      return success();
+    }
+    if (kind == PTXToken::less || kind == PTXToken::greater) {
+      if (tok.getKind() != kind)
+        return emitError(opLoc, "expected '<<' or '>>' in a constant "
+                                "expression");
+      consume();
+    }
+    int64_t rhs;
+    if (failed(parseConstExpr(rhs, prec)))
+      return failure();
+    uint64_t a = lhs, b = rhs;
+    switch (kind) {
+    case PTXToken::star:
+      lhs = static_cast<int64_t>(a * b);
+      break;
+    case PTXToken::slash:
+      if (rhs == 0)
+        return emitError(opLoc, "division by zero in a constant expression");
+      lhs = (rhs == -1) ? static_cast<int64_t>(0 - a) : lhs / rhs;
+      break;
+    case PTXToken::plus:
+      lhs = static_cast<int64_t>(a + b);
+      break;
+    case PTXToken::minus:
+      lhs = static_cast<int64_t>(a - b);
+      break;
+    case PTXToken::less:
+      lhs = b >= 64 ? 0 : static_cast<int64_t>(a << b);
+      break;
+    case PTXToken::greater:
+      lhs = b >= 64 ? (lhs < 0 ? -1 : 0) : (lhs >> b);
+      break;
+    case PTXToken::amp:
+      lhs &= rhs;
+      break;
+    case PTXToken::caret:
+      lhs ^= rhs;
+      break;
+    default:
+      lhs |= rhs;
+      break;
+    }
+  }
 }
 
 ParseResult PTXParser::parseType(PTXType &type) {
@@ -1224,6 +1342,7 @@ ParseResult PTXParser::parseInstruction(FunctionBody &body) {
   Location ptxLoc = ic.getLoc(inst.loc);
   inst.mlirLoc = debugLoc ? FusedLoc::get(ctx, {ptxLoc, *debugLoc}) : ptxLoc;
   inst.comps.push_back(tok.getSpelling());
+  inCall = tok.getSpelling() == "call";
   consume();
   while (tok.is(PTXToken::dot_identifier)) {
     inst.comps.push_back(tok.getSpelling().drop_front());
@@ -1407,14 +1526,19 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
         op.minus = true;
         return success();
       }
+      // An integer constant expression starting with unary minus.
       int64_t v;
-      if (failed(parseInteger(v, "an integer")))
+      if (failed(parseConstUnary(v)))
+        return failure();
+      v = static_cast<int64_t>(0 - static_cast<uint64_t>(v));
+      if (failed(continueConstExpr(v)))
         return failure();
       op.kind = Operand::Int;
-      op.value = static_cast<int64_t>(0 - static_cast<uint64_t>(v));
+      op.value = v;
       return success();
     }
     op.kind = Operand::Int;
+    return parseConstExpr(op.value);
     return parseInteger(op.value, "an integer");
   }
   case PTXToken::float_hex32: {
@@ -1442,11 +1566,25 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
     consume();
     return success();
   }
+  case PTXToken::tilde:
+    op.kind = Operand::Int;
+    return parseConstExpr(op.value);
   case PTXToken::l_brace:
   case PTXToken::l_paren: {
     PTXToken::Kind close =
         tok.is(PTXToken::l_brace) ? PTXToken::r_brace : PTXToken::r_paren;
     consume();
+    if (close == PTXToken::r_paren && !inCall &&
+        (tok.is(PTXToken::integer) || tok.is(PTXToken::minus) ||
+         tok.is(PTXToken::tilde) || tok.is(PTXToken::l_paren))) {
+      // `(2+3)*4`: a parenthesized constant expression, not a call list.
+      if (failed(parseConstExpr(op.value)) ||
+          failed(expect(PTXToken::r_paren, "')' in a constant expression")) ||
+          failed(continueConstExpr(op.value)))
+        return failure();
+      op.kind = Operand::Int;
+      return success();
+    }
     op.kind = Operand::Vector;
     if (!consumeIf(close)) {
       do {

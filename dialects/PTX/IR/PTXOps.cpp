@@ -170,6 +170,11 @@ LogicalResult FuncOp::verify() {
 }
 
 LogicalResult VarOp::verify() {
+  if ((getManaged() || getUnified()) && getSpace() != StateSpace::global)
+    return emitOpError(".attribute(.managed/.unified) is only valid on "
+                       ".global variables");
+  if (auto u = getUnified(); u && u->size() != 2)
+    return emitOpError(".unified takes two 64-bit halves of a UUID");
   if (auto align = getAlign())
     if (*align <= 0 || (*align & (*align - 1)))
       return emitOpError("alignment must be a positive power of two");

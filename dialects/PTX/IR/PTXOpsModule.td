@@ -70,7 +70,9 @@ def PTX_VarOp : PTX_Op<"var"> {
       DefaultValuedAttr<PTX_LinkageAttr, "::mlir::ptx::Linkage::none">:$linkage,
       OptionalAttr<I64Attr>:$align, OptionalAttr<PTX_VecAttr>:$vec,
       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$dims,
-      OptionalAttr<ArrayAttr>:$init);
+      OptionalAttr<ArrayAttr>:$init,
+      // `.attribute(.managed)` / `.attribute(.unified(uuid1, uuid2))`.
+      UnitAttr:$managed, OptionalAttr<DenseI64ArrayAttr>:$unified);
   let assemblyFormat = "$sym_name attr-dict";
   let hasVerifier = 1;
 }

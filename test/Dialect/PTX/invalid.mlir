@@ -1204,3 +1204,17 @@ ptx.module attributes {target = ["sm_80"], version = "8.0"} {
 
 // expected-error @+1 {{'ptx.alias' op must be at module scope}}
 ptx.alias @f, @g
+
+// -----
+
+ptx.module attributes {target = ["sm_90"], version = "8.0"} {
+  // expected-error @+1 {{'ptx.var' op .attribute(.managed/.unified) is only valid on .global variables}}
+  ptx.var @s {managed, space = #ptx.space<shared>, type = #ptx.type<s32>}
+}
+
+// -----
+
+ptx.module attributes {target = ["sm_90"], version = "8.0"} {
+  // expected-error @+1 {{'ptx.var' op .unified takes two 64-bit halves of a UUID}}
+  ptx.var @u {space = #ptx.space<global>, type = #ptx.type<s32>, unified = array<i64: 1>}
+}

@@ -296,6 +296,14 @@ LogicalResult Exporter::exportVar(VarOp var, StringRef indent) {
       << stringifyStateSpace(var.getSpace());
   if (auto a = var.getAlign())
     out << " .align " << *a;
+  if (var.getManaged() || var.getUnified()) {
+    out << " .attribute(";
+    if (var.getManaged())
+      out << ".managed" << (var.getUnified() ? ", " : "");
+    if (auto u = var.getUnified())
+      out << ".unified(" << (*u)[0] << ", " << (*u)[1] << ")";
+    out << ")";
+  }
   if (auto v = var.getVec())
     out << " ." << stringifyVecWidth(*v);
   out << " ." << stringifyPTXType(var.getType()) << " " << var.getSymName();

@@ -533,6 +533,8 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
   std::optional<VecWidth> vec;
   PTXType type = PTXType::b8;
   bool haveType = false;
+  bool managed = false;
+  SmallVector<int64_t, 2> unified;
   while (tok.is(PTXToken::dot_identifier) && !haveType) {
     if (tok.isDirective("align")) {
       consume();
@@ -544,8 +546,29 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
       vec = *v;
       consume();
     } else if (tok.isDirective("attribute")) {
-      return emitError("variable attributes (.attribute) are not supported "
-                       "yet");
+      consume();
+      if (failed(expect(PTXToken::l_paren, "'(' after .attribute")))
+        return failure();
+      do {
+        if (tok.isDirective("managed")) {
+          consume();
+          managed = true;
+        } else if (tok.isDirective("unified")) {
+          consume();
+          int64_t hi, lo;
+          if (failed(expect(PTXToken::l_paren, "'(' after .unified")) ||
+              failed(parseConstExpr(hi)) ||
+              failed(expect(PTXToken::comma, "','")) ||
+              failed(parseConstExpr(lo)) ||
+              failed(expect(PTXToken::r_paren, "')'")))
+            return failure();
+          unified = {hi, lo};
+        } else {
+          return emitError("expected .managed or .unified(uuid1, uuid2)");
+        }
+      } while (consumeIf(PTXToken::comma));
+      if (failed(expect(PTXToken::r_paren, "')'")))
+        return failure();
     } else if (tok.isDirective("ptr")) {
       return emitError(".ptr is only valid on kernel parameters");
     } else {
@@ -642,7 +665,9 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         builder, ic.getLoc(nameLoc), builder.getStringAttr(symName), *space,
         type, linkage, align ? builder.getI64IntegerAttr(*align) : IntegerAttr(),
         vec ? VecWidthAttr::get(ctx, *vec) : VecWidthAttr(),
-        builder.getDenseI64ArrayAttr(dims), init);
+        builder.getDenseI64ArrayAttr(dims), init, managed,
+        unified.empty() ? DenseI64ArrayAttr()
+                        : builder.getDenseI64ArrayAttr(unified));
     (void)var;
     if (inFunction)
       scopes.back().symbols[name] = var.getSymName();

@@ -1,0 +1,159 @@
+//===- PTXParser.h - the PTX recursive-descent parser -------*- C++ -*-===//
+//
+// The parser's state, shared by the files that implement it, one job each:
+//   PTXParser.cpp          tokens, integers, constant expressions, types,
+//                          the importPTX entry point
+//   PTXModuleParser.cpp    the module header and module-level directives
+//   PTXVariableParser.cpp  .global/.const/.shared/.local variables and
+//                          their initializers
+//   PTXFunctionParser.cpp  .entry/.func headers: parameters, performance
+//                          directives, prototypes
+//   PTXBodyParser.cpp      function bodies: register and .param
+//                          declarations, scopes, labels, statements
+//   PTXOperandParser.cpp   instruction operands and addresses
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_LIB_TARGET_PTX_IMPORT_PTXPARSER_H
+#define PTXMLIR_LIB_TARGET_PTX_IMPORT_PTXPARSER_H
+
+#include "PTXImportInternal.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::ptx::import {
+
+using llvm::SMLoc;
+using llvm::StringRef;
+
+/// Parses an integer literal's spelling (decimal, 0x, 0b, octal, optional
+/// `U` suffix); false when it is malformed or does not fit in 64 bits.
+bool parseIntegerSpelling(StringRef s, uint64_t &value);
+
+/// A register name visible in a `{ }` scope: one name or a `%r<N>` range.
+struct Scope {
+  llvm::StringMap<unsigned> names;
+  llvm::StringMap<std::pair<unsigned, unsigned>> ranges; // prefix -> base,n
+  /// Function-scope variables declared here, by PTX name: their unique
+  /// symbol names (interned in the context, so operands may keep them).
+  llvm::StringMap<StringRef> symbols;
+};
+
+class PTXParser {
+public:
+  PTXParser(llvm::SourceMgr &sourceMgr, MLIRContext *ctx)
+      : lexer(sourceMgr, sourceMgr.getMainFileID()), ic(lexer, ctx), ctx(ctx),
+        builder(ctx) {
+    prescanFileDirectives(sourceMgr);
+    consume();
+  }
+
+  OwningOpRef<PTXModuleOp> parseModule();
+
+private:
+  //===--- tokens ---------------------------------------------------------===//
+  void consume() {
+    prevEnd = tok.getSpelling().end();
+    tok = lexer.lex();
+  }
+  InFlightDiagnostic emitError(const llvm::Twine &msg) {
+    return ic.emitError(tok.getLoc(), msg);
+  }
+  /// "expected ..." errors: when the current token starts a later line, the
+  /// thing is missing at the end of the previous token (`.loc 1` then a
+  /// newline), so the error points there.
+  InFlightDiagnostic emitExpected(const llvm::Twine &msg) {
+    const char *at = tok.getSpelling().data();
+    if (prevEnd && prevEnd <= at && StringRef(prevEnd, at - prevEnd).contains('\n'))
+      at = prevEnd;
+    return ic.emitError(SMLoc::getFromPointer(at), msg);
+  }
+  InFlightDiagnostic emitError(SMLoc loc, const llvm::Twine &msg) {
+    return ic.emitError(loc, msg);
+  }
+  ParseResult expect(PTXToken::Kind kind, StringRef what) {
+    if (tok.is(kind)) {
+      consume();
+      return success();
+    }
+    if (tok.is(PTXToken::error))
+      return emitError("invalid token '" + tok.getSpelling() + "'");
+    return emitExpected("expected " + what);
+  }
+  bool consumeIf(PTXToken::Kind kind) {
+    if (tok.isNot(kind))
+      return false;
+    consume();
+    return true;
+  }
+  ParseResult parseInteger(int64_t &value, StringRef what);
+  ParseResult parseSignedInteger(int64_t &value, StringRef what);
+  ParseResult parseConstExpr(int64_t &value, unsigned minPrec = 0);
+  ParseResult parseConstUnary(int64_t &value);
+  ParseResult continueConstExpr(int64_t &lhs, unsigned minPrec = 0);
+
+  //===--- module level ---------------------------------------------------===//
+  ParseResult parseHeader();
+  ParseResult parseTopLevel();
+  ParseResult skipSection();
+  ParseResult parseFileDirective();
+  ParseResult parseType(PTXType &type);
+  ParseResult parseVarDecl(Linkage linkage, bool inFunction, Block *into);
+  ParseResult parseInitializer(PTXType type, SmallVectorImpl<Attribute> &out);
+  ParseResult parseInitElement(PTXType type, SmallVectorImpl<Attribute> &out);
+  ParseResult parseFunction(Linkage linkage, bool isEntry);
+  ParseResult parseParamList(SmallVectorImpl<Attribute> &params,
+                             bool allowReg);
+  ParseResult parseParam(Attribute &param, bool allowReg);
+  ParseResult parsePerfDirectives(OperationState &state, bool isEntry);
+  ParseResult parseIntList(SmallVectorImpl<int32_t> &values);
+
+  //===--- function bodies ------------------------------------------------===//
+  ParseResult parseBody(FunctionBody &body, Block *entry);
+  ParseResult parseStatement(FunctionBody &body, Block *entry);
+  ParseResult parseRegDecl(FunctionBody &body);
+  ParseResult parseBodyParamDecl(FunctionBody &body);
+  ParseResult parseLabelDirective(FunctionBody &body, StringRef label);
+  ParseResult parseInstruction(FunctionBody &body);
+  ParseResult parseOperand(FunctionBody &body, Operand &op);
+  ParseResult parseAddress(FunctionBody &body, Operand &op);
+  ParseResult parseLocDirective();
+  /// nvcc writes the `.file` table after the functions whose `.loc`
+  /// directives use it: read it first.
+  void prescanFileDirectives(llvm::SourceMgr &sourceMgr);
+  Location fileLoc(int64_t file, int64_t line, int64_t col);
+  ParseResult resolveRegister(StringRef name, SMLoc loc, unsigned &reg);
+  std::optional<unsigned> lookupRegister(StringRef name);
+  /// The symbol a variable name refers to: the innermost function-scope
+  /// variable of that name (renamed when names repeat), else `name`.
+  StringRef lookupSymbol(StringRef name);
+  unsigned declareRegister(FunctionBody &body, StringRef name, Type type);
+  ParseResult skipToSemicolon();
+
+  PTXLexer lexer;
+  ImportContext ic;
+  MLIRContext *ctx;
+  OpBuilder builder;
+  PTXToken tok;
+  const char *prevEnd = nullptr; // end of the previous token
+  PTXModuleOp module;
+  std::vector<Scope> scopes;
+  llvm::DenseMap<int64_t, std::string> files;
+  std::optional<Location> debugLoc;
+  llvm::StringSet<> localNames; // function-scope symbols in use
+  FunctionBody *curBody = nullptr;
+  /// Parsing a `call`, whose `( )` are argument lists, never expressions.
+  bool inCall = false;
+  /// Depth of the recursive descent into operands and initializers.
+  unsigned nesting = 0;
+  static constexpr unsigned kMaxNesting = 64;
+};
+
+} // namespace mlir::ptx::import
+
+#endif // PTXMLIR_LIB_TARGET_PTX_IMPORT_PTXPARSER_H

@@ -1,0 +1,292 @@
+//===- PTXVariableParser.cpp - variables and initializers -----------------===//
+//
+// State-space variables (module or function scope) with their alignment,
+// vector width, attributes, array sizes and initializers, as ptx.var ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTXParser.h"
+#include "llvm/ADT/ScopeExit.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::import;
+
+//===----------------------------------------------------------------------===//
+// Variables
+//===----------------------------------------------------------------------===//
+
+ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
+                                    Block *into) {
+  SMLoc loc = tok.getLoc();
+  StringRef spaceName = tok.getSpelling().drop_front();
+  auto space = symbolizeStateSpace(spaceName);
+  if (!space)
+    return emitError("unknown state space '" + tok.getSpelling() + "'");
+  consume();
+  std::optional<int64_t> align;
+  std::optional<VecWidth> vec;
+  PTXType type = PTXType::b8;
+  bool haveType = false;
+  bool managed = false;
+  SmallVector<int64_t, 2> unified;
+  while (tok.is(PTXToken::dot_identifier) && !haveType) {
+    if (tok.isDirective("align")) {
+      consume();
+      int64_t a;
+      if (failed(parseInteger(a, "an alignment")))
+        return failure();
+      align = a;
+    } else if (auto v = symbolizeVecWidth(tok.getSpelling().drop_front())) {
+      vec = *v;
+      consume();
+    } else if (tok.isDirective("attribute")) {
+      consume();
+      if (failed(expect(PTXToken::l_paren, "'(' after .attribute")))
+        return failure();
+      do {
+        if (tok.isDirective("managed")) {
+          consume();
+          managed = true;
+        } else if (tok.isDirective("unified")) {
+          consume();
+          int64_t hi, lo;
+          if (failed(expect(PTXToken::l_paren, "'(' after .unified")) ||
+              failed(parseConstExpr(hi)) ||
+              failed(expect(PTXToken::comma, "','")) ||
+              failed(parseConstExpr(lo)) ||
+              failed(expect(PTXToken::r_paren, "')'")))
+            return failure();
+          unified = {hi, lo};
+        } else {
+          return emitError("expected .managed or .unified(uuid1, uuid2)");
+        }
+      } while (consumeIf(PTXToken::comma));
+      if (failed(expect(PTXToken::r_paren, "')'")))
+        return failure();
+    } else if (tok.isDirective("ptr")) {
+      return emitError(".ptr is only valid on kernel parameters");
+    } else {
+      if (failed(parseType(type)))
+        return failure();
+      haveType = true;
+    }
+  }
+  if (!haveType)
+    return emitError("expected the variable's type");
+  if (*space == StateSpace::tex)
+    return emitError(loc, ".tex variables (texture references) are not "
+                          "supported yet");
+
+  do {
+    if (tok.isNot(PTXToken::identifier))
+      return emitError("expected a variable name");
+    StringRef name = tok.getSpelling();
+    SMLoc nameLoc = tok.getLoc();
+    consume();
+    SmallVector<int64_t> dims;
+    while (consumeIf(PTXToken::l_square)) {
+      if (consumeIf(PTXToken::r_square)) {
+        dims.push_back(-1);
+        continue;
+      }
+      int64_t d;
+      if (failed(parseInteger(d, "an array size")))
+        return failure();
+      if (d <= 0)
+        return emitError("array size must be positive");
+      dims.push_back(d);
+      if (failed(expect(PTXToken::r_square, "']'")))
+        return failure();
+    }
+    ArrayAttr init;
+    bool opaque = type == PTXType::texref || type == PTXType::samplerref ||
+                  type == PTXType::surfref;
+    if (opaque && consumeIf(PTXToken::equal)) {
+      // `{ filter_mode = nearest, addr_mode_0 = clamp_to_edge }`: one
+      // dictionary of field values.
+      if (failed(expect(PTXToken::l_brace, "'{'")))
+        return failure();
+      SmallVector<NamedAttribute> fields;
+      do {
+        if (tok.isNot(PTXToken::identifier) ||
+            (!symbolizeTexQuery(tok.getSpelling()) &&
+             !symbolizeSurfQuery(tok.getSpelling())))
+          return emitError("expected a texture, sampler or surface field");
+        StringAttr field = builder.getStringAttr(tok.getSpelling());
+        consume();
+        if (failed(expect(PTXToken::equal, "'='")))
+          return failure();
+        Attribute value;
+        if (tok.is(PTXToken::identifier)) {
+          auto v = symbolizeOpaqueValue(tok.getSpelling());
+          if (!v)
+            return emitError("unknown field value '" + tok.getSpelling() + "'");
+          value = OpaqueValueAttr::get(ctx, *v);
+          consume();
+        } else {
+          int64_t i;
+          if (failed(parseInteger(i, "a field value")))
+            return failure();
+          value = builder.getI64IntegerAttr(i);
+        }
+        fields.push_back(builder.getNamedAttr(field, value));
+      } while (consumeIf(PTXToken::comma));
+      if (failed(expect(PTXToken::r_brace, "'}'")))
+        return failure();
+      init = builder.getArrayAttr({builder.getDictionaryAttr(fields)});
+    } else if (consumeIf(PTXToken::equal)) {
+      SmallVector<Attribute> elems;
+      if (failed(parseInitializer(type, elems)))
+        return failure();
+      init = builder.getArrayAttr(elems);
+      if (!dims.empty() && dims.front() == -1 && dims.size() == 1) {
+        int64_t n = elems.size();
+        if (vec)
+          n /= static_cast<int64_t>(*vec);
+        dims[0] = n;
+      }
+    }
+    std::string symName = name.str();
+    if (inFunction) {
+      // Function-scope names may repeat in sibling scopes: keep them unique.
+      unsigned suffix = 0;
+      while (!localNames.insert(symName).second)
+        symName = (name + "_" + llvm::Twine(++suffix)).str();
+      scopes.back().names[name] = ~0u; // shadows registers of that name
+    }
+    builder.setInsertionPointToEnd(into);
+    auto var = VarOp::create(
+        builder, ic.getLoc(nameLoc), builder.getStringAttr(symName), *space,
+        type, linkage, align ? builder.getI64IntegerAttr(*align) : IntegerAttr(),
+        vec ? VecWidthAttr::get(ctx, *vec) : VecWidthAttr(),
+        builder.getDenseI64ArrayAttr(dims), init, managed,
+        unified.empty() ? DenseI64ArrayAttr()
+                        : builder.getDenseI64ArrayAttr(unified));
+    (void)var;
+    if (inFunction)
+      scopes.back().symbols[name] = var.getSymName();
+  } while (consumeIf(PTXToken::comma));
+  return expect(PTXToken::semicolon, "';'");
+}
+
+ParseResult PTXParser::parseInitializer(PTXType type,
+                                        SmallVectorImpl<Attribute> &out) {
+  if (nesting >= kMaxNesting)
+    return emitError("initializer nested too deeply");
+  ++nesting;
+  llvm::scope_exit unnest([&] { --nesting; });
+  if (consumeIf(PTXToken::l_brace)) {
+    if (consumeIf(PTXToken::r_brace))
+      return success();
+    do {
+      if (failed(parseInitializer(type, out)))
+        return failure();
+    } while (consumeIf(PTXToken::comma));
+    return expect(PTXToken::r_brace, "'}'");
+  }
+  return parseInitElement(type, out);
+}
+
+ParseResult PTXParser::parseInitElement(PTXType type,
+                                        SmallVectorImpl<Attribute> &out) {
+  SMLoc loc = tok.getLoc();
+  auto i64 = builder.getI64Type();
+  if (tok.is(PTXToken::float_hex32)) {
+    uint64_t bits;
+    StringRef hex = tok.getSpelling().drop_front(2);
+    hex.getAsInteger(16, bits);
+    out.push_back(builder.getF32FloatAttr(
+        llvm::bit_cast<float>(static_cast<uint32_t>(bits))));
+    consume();
+    return success();
+  }
+  if (tok.is(PTXToken::float_hex64)) {
+    uint64_t bits;
+    tok.getSpelling().drop_front(2).getAsInteger(16, bits);
+    out.push_back(builder.getF64FloatAttr(llvm::bit_cast<double>(bits)));
+    consume();
+    return success();
+  }
+  if (tok.is(PTXToken::float_dec)) {
+    double d;
+    if (tok.getSpelling().getAsDouble(d) || !std::isfinite(d))
+      return emitError("invalid floating-point literal");
+    out.push_back(builder.getF64FloatAttr(d));
+    consume();
+    return success();
+  }
+  bool generic = false;
+  if (tok.isKeyword("generic")) {
+    generic = true;
+    consume();
+    if (failed(expect(PTXToken::l_paren, "'(' after generic")))
+      return failure();
+  }
+  if (tok.is(PTXToken::identifier)) {
+    StringRef sym = tok.getSpelling();
+    consume();
+    int64_t offset = 0;
+    if (tok.is(PTXToken::plus) || tok.is(PTXToken::minus)) {
+      bool neg = tok.is(PTXToken::minus);
+      consume();
+      if (failed(parseInteger(offset, "an offset")))
+        return failure();
+      if (neg)
+        offset = -offset;
+    }
+    if (generic) {
+      if (failed(expect(PTXToken::r_paren, "')'")))
+        return failure();
+      // generic(sym)+off
+      if (tok.is(PTXToken::plus) || tok.is(PTXToken::minus)) {
+        bool neg = tok.is(PTXToken::minus);
+        consume();
+        int64_t more;
+        if (failed(parseInteger(more, "an offset")))
+          return failure();
+        offset += neg ? -more : more;
+      }
+    }
+    out.push_back(InitAddrAttr::get(ctx, FlatSymbolRefAttr::get(ctx, sym),
+                                    offset, generic, 0));
+    return success();
+  }
+  if (generic)
+    return emitError("expected a symbol inside generic()");
+  int64_t value;
+  if (failed(parseSignedInteger(value, "an initializer value")))
+    return failure();
+  // `0xff00(sym)`: a byte mask of a symbol's address.
+  if (consumeIf(PTXToken::l_paren)) {
+    bool isGeneric = false;
+    if (tok.isKeyword("generic")) {
+      isGeneric = true;
+      consume();
+      if (failed(expect(PTXToken::l_paren, "'('")))
+        return failure();
+    }
+    if (tok.isNot(PTXToken::identifier))
+      return emitError("expected a symbol in a mask initializer");
+    StringRef sym = tok.getSpelling();
+    consume();
+    int64_t offset = 0;
+    if (consumeIf(PTXToken::plus) &&
+        failed(parseInteger(offset, "an offset")))
+      return failure();
+    if (isGeneric && failed(expect(PTXToken::r_paren, "')'")))
+      return failure();
+    if (failed(expect(PTXToken::r_paren, "')'")))
+      return failure();
+    if (value == 0)
+      return emitError(loc, "a mask initializer needs a non-zero mask");
+    out.push_back(InitAddrAttr::get(ctx, FlatSymbolRefAttr::get(ctx, sym),
+                                    offset, isGeneric,
+                                    static_cast<uint64_t>(value)));
+    return success();
+  }
+  (void)type;
+  out.push_back(IntegerAttr::get(i64, value));
+  return success();
+}

@@ -18,14 +18,14 @@ using namespace mlir::ptx::import;
 //===----------------------------------------------------------------------===//
 
 unsigned PTXParser::declareRegister(FunctionBody &body, StringRef name,
-                                    Type type) {
+                                    Type type, unsigned vec) {
   unsigned id = body.regs.size();
-  body.regs.push_back({type});
-  scopes.back().names[name] = id;
+  body.regs.resize(id + std::max(vec, 1u), RegInfo{type});
+  scopes.back().names[name] = RegName{id, vec};
   return id;
 }
 
-std::optional<unsigned> PTXParser::lookupRegister(StringRef name) {
+std::optional<RegName> PTXParser::lookupRegister(StringRef name) {
   // `%r12` may come from `.reg .b32 %r<20>`: split off the number.
   size_t digits = name.size();
   while (digits > 0 && llvm::isDigit(name[digits - 1]))
@@ -38,14 +38,16 @@ std::optional<unsigned> PTXParser::lookupRegister(StringRef name) {
   for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
     auto named = it->names.find(name);
     if (named != it->names.end()) {
-      if (named->second == ~0u)
+      if (named->second.id == ~0u)
         return std::nullopt;
       return named->second;
     }
     if (hasIndex) {
       auto range = it->ranges.find(prefix);
-      if (range != it->ranges.end() && index < range->second.second)
-        return range->second.first + index;
+      if (range != it->ranges.end() && index < range->second.count) {
+        const RegRange &r = range->second;
+        return RegName{r.base + index * std::max(r.vec, 1u), r.vec};
+      }
     }
   }
   return std::nullopt;
@@ -63,7 +65,10 @@ StringRef PTXParser::lookupSymbol(StringRef name) {
 ParseResult PTXParser::resolveRegister(StringRef name, SMLoc loc,
                                        unsigned &reg) {
   if (auto r = lookupRegister(name)) {
-    reg = *r;
+    if (r->vec)
+      return emitError(loc, "vector register '" + name +
+                                "' used where a scalar register is expected");
+    reg = r->id;
     return success();
   }
   return emitError(loc, "use of undeclared register '" + name + "'");
@@ -71,20 +76,29 @@ ParseResult PTXParser::resolveRegister(StringRef name, SMLoc loc,
 
 ParseResult PTXParser::parseRegDecl(FunctionBody &body) {
   consume(); // .reg
-  std::optional<VecWidth> vec;
+  unsigned vec = 0;
+  SMLoc vecLoc = tok.getLoc();
   if (tok.is(PTXToken::dot_identifier))
     if (auto v = symbolizeVecWidth(tok.getSpelling().drop_front())) {
-      vec = *v;
+      vec = static_cast<unsigned>(*v);
       consume();
     }
   if (tok.isDirective("align"))
     return emitError("registers take no alignment");
+  SMLoc typeLoc = tok.getLoc();
   PTXType type;
   if (failed(parseType(type)))
     return failure();
-  if (vec)
-    return emitError("vector registers (.reg .v2/.v4) are not supported yet");
   Type t = getRegisterType(ctx, type);
+  if (vec) {
+    if (vec != 2 && vec != 4)
+      return emitError(vecLoc, "vector registers are .v2 or .v4");
+    if (type == PTXType::pred)
+      return emitError(typeLoc, "vector registers cannot hold predicates");
+    if (vec * getTypeBitWidth(type) > 128)
+      return emitError(typeLoc, "vector registers hold at most 128 bits");
+  }
+  unsigned width = std::max(vec, 1u);
   do {
     if (tok.isNot(PTXToken::percent_identifier) &&
         tok.isNot(PTXToken::identifier))
@@ -99,16 +113,16 @@ ParseResult PTXParser::parseRegDecl(FunctionBody &body) {
       if (n <= 0 || n > (1 << 24))
         return emitError(countLoc, "register count must be in 1..16777216");
       // Ranges are allocated: bound a function's registers in all.
-      if (body.regs.size() + n > (1u << 24))
+      if (body.regs.size() + n * width > (1u << 24))
         return emitError(countLoc, "a function declares more than 16777216 "
                                    "registers");
       if (failed(expect(PTXToken::greater, "'>'")))
         return failure();
       unsigned base = body.regs.size();
-      body.regs.resize(base + n, RegInfo{t});
-      scopes.back().ranges[name] = {base, static_cast<unsigned>(n)};
+      body.regs.resize(base + n * width, RegInfo{t});
+      scopes.back().ranges[name] = {base, static_cast<unsigned>(n), vec};
     } else {
-      declareRegister(body, name, t);
+      declareRegister(body, name, t, vec);
     }
   } while (consumeIf(PTXToken::comma));
   return expect(PTXToken::semicolon, "';'");
@@ -353,8 +367,43 @@ ParseResult PTXParser::parseInstruction(FunctionBody &body) {
   }
   if (failed(expect(PTXToken::semicolon, "';' after the instruction")))
     return failure();
+  if (inst.comps.front() == "mov" &&
+      llvm::any_of(ArrayRef(inst.comps).drop_front(),
+                   [](StringRef c) { return symbolizeVecWidth(c); }))
+    return splitVectorMov(body, inst);
   body.insts.push_back(std::move(inst));
   body.stmts.push_back(
       {Stmt::Inst, static_cast<unsigned>(body.insts.size() - 1)});
+  return success();
+}
+
+ParseResult PTXParser::splitVectorMov(FunctionBody &body, InstStmt &inst) {
+  unsigned width = 0;
+  InstStmt scalar = inst;
+  scalar.comps.clear();
+  scalar.groups.clear();
+  for (StringRef c : inst.comps) {
+    if (auto v = symbolizeVecWidth(c); v && !width)
+      width = static_cast<unsigned>(*v);
+    else
+      scalar.comps.push_back(c);
+  }
+  auto isVector = [&](const SmallVector<Operand, 1> &group) {
+    return group.size() == 1 && group[0].kind == Operand::Vector &&
+           group[0].elems.size() == width;
+  };
+  if (width > 4 || inst.groups.size() != 2 || !isVector(inst.groups[0]) ||
+      !isVector(inst.groups[1]))
+    return emitError(inst.loc, "'mov.v" + llvm::Twine(width) +
+                                   "' expects a destination and a source of " +
+                                   llvm::Twine(width) + " elements");
+  for (unsigned i = 0; i < width; ++i) {
+    InstStmt elem = scalar;
+    elem.groups.emplace_back(1, inst.groups[0][0].elems[i]);
+    elem.groups.emplace_back(1, inst.groups[1][0].elems[i]);
+    body.insts.push_back(std::move(elem));
+    body.stmts.push_back(
+        {Stmt::Inst, static_cast<unsigned>(body.insts.size() - 1)});
+  }
   return success();
 }

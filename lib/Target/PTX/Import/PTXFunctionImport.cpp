@@ -669,6 +669,9 @@ static void reportMismatch(const OperandSlot &slot, const Operand &op,
   else if (op.kind == Operand::Tuple)
     err << "unexpected texture or surface operand '[a, ...]' for '" << opcode
         << "'";
+  else if (op.kind == Operand::Vector && !op.vectorReg.empty())
+    err << "vector register '" << op.vectorReg
+        << "' used as a scalar operand of '" << opcode << "'";
   else if (op.kind == Operand::Vector)
     err << "unexpected vector operand for '" << opcode << "'";
   else if (op.kind == Operand::Sink)
@@ -861,6 +864,11 @@ FailureOr<Mapping> FunctionImporter::match(const InstInfo &info,
     }
     if (slot.kind == OperandKind::Vector) {
       err << "'" << opcode << "' expects a vector destination '{...}'";
+      return false;
+    }
+    if (!op.vectorReg.empty()) {
+      err << "vector register '" << op.vectorReg
+          << "' used as a scalar destination of '" << opcode << "'";
       return false;
     }
     if (!isDestination(op)) {

@@ -38,6 +38,7 @@ struct Operand {
   bool hasBase = false;
   bool minus = false;     // -%r1 (vmad)
   llvm::StringRef selector; // %r1.b0 -> "b0" (video instructions)
+  llvm::StringRef vectorReg; // Vector: the vector register it spells, if any
   llvm::SMLoc loc;
   unsigned reg = 0; // Reg, Addr base
   int64_t value = 0; // Int; F32/F64 bits; Addr offset; Sreg dim

@@ -14,6 +14,69 @@ using namespace mlir;
 using namespace mlir::ptx;
 using namespace mlir::ptx::import;
 
+/// `.x .y .z .w` (or `.r .g .b .a`): the index of a vector component.
+static std::optional<unsigned> vectorComponent(StringRef c) {
+  if (c.size() != 1)
+    return std::nullopt;
+  size_t i = StringRef("xyzw").find(c[0]);
+  if (i == StringRef::npos)
+    i = StringRef("rgba").find(c[0]);
+  if (i == StringRef::npos)
+    return std::nullopt;
+  return static_cast<unsigned>(i);
+}
+
+ParseResult PTXParser::parseRegisterOperand(RegName r, StringRef name,
+                                            Operand &op) {
+  std::optional<unsigned> comp;
+  StringRef suffix;
+  SMLoc suffixLoc = tok.getLoc();
+  if (tok.is(PTXToken::dot_identifier)) {
+    suffix = tok.getSpelling().drop_front();
+    comp = vectorComponent(suffix);
+  }
+  if (r.vec) {
+    if (suffix.empty()) {
+      // The whole vector register: a `{a, b, ...}` of its elements.
+      op.kind = Operand::Vector;
+      op.vectorReg = name;
+      for (unsigned i = 0; i < r.vec; ++i) {
+        Operand elem;
+        elem.kind = Operand::Reg;
+        elem.loc = op.loc;
+        elem.reg = r.id + i;
+        op.elems.push_back(std::move(elem));
+      }
+      return success();
+    }
+    if (!comp)
+      return emitError(suffixLoc, "invalid component '." + suffix +
+                                      "' of vector register '" + name +
+                                      "' (expected .x .y .z .w or .r .g .b "
+                                      ".a)");
+    if (*comp >= r.vec)
+      return emitError(suffixLoc, "component '." + suffix +
+                                      "' is out of range for .v" +
+                                      llvm::Twine(r.vec) + " register '" +
+                                      name + "'");
+    consume();
+    op.kind = Operand::Reg;
+    op.reg = r.id + *comp;
+    return success();
+  }
+  if (comp)
+    return emitError(suffixLoc, "scalar register '" + name +
+                                    "' has no component '." + suffix + "'");
+  op.kind = Operand::Reg;
+  op.reg = r.id;
+  // `%r1.b0`, `%r1.h10`: a video instruction's operand selector.
+  if (!suffix.empty()) {
+    op.selector = suffix;
+    consume();
+  }
+  return success();
+}
+
 ParseResult PTXParser::parseAddress(FunctionBody &body, Operand &op) {
   op.kind = Operand::Addr;
   op.loc = tok.getLoc();
@@ -23,8 +86,12 @@ ParseResult PTXParser::parseAddress(FunctionBody &body, Operand &op) {
     SMLoc loc = tok.getLoc();
     consume();
     if (auto reg = lookupRegister(name)) {
+      if (reg->vec)
+        return emitError(loc, "vector register '" + name +
+                                  "' used where a scalar register is "
+                                  "expected");
       op.hasBase = true;
-      op.reg = *reg;
+      op.reg = reg->id;
     } else if (name.starts_with("%")) {
       return emitError(loc, "use of undeclared register '" + name + "'");
     } else {
@@ -86,16 +153,8 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
   case PTXToken::percent_identifier: {
     StringRef name = tok.getSpelling();
     consume();
-    if (auto reg = lookupRegister(name)) {
-      op.kind = Operand::Reg;
-      op.reg = *reg;
-      // `%r1.b0`, `%r1.h10`: a video instruction's operand selector.
-      if (tok.is(PTXToken::dot_identifier)) {
-        op.selector = tok.getSpelling().drop_front();
-        consume();
-      }
-      return success();
-    }
+    if (auto reg = lookupRegister(name))
+      return parseRegisterOperand(*reg, name, op);
     StringRef sname = name.drop_front();
     int64_t dim = -1;
     if (sname.starts_with("envreg") && sname.size() > 6) {
@@ -132,15 +191,9 @@ ParseResult PTXParser::parseOperand(FunctionBody &body, Operand &op) {
       op.value = 32;
       return success();
     }
-    if (auto reg = lookupRegister(name)) {
-      op.kind = Operand::Reg; // e.g. a call-scope .param buffer
-      op.reg = *reg;
-      if (tok.is(PTXToken::dot_identifier)) {
-        op.selector = tok.getSpelling().drop_front();
-        consume();
-      }
-      return success();
-    }
+    // A register named without `%`, or a call-scope .param buffer.
+    if (auto reg = lookupRegister(name))
+      return parseRegisterOperand(*reg, name, op);
     op.kind = Operand::Symbol;
     op.name = lookupSymbol(name);
     return success();

@@ -36,9 +36,23 @@ using llvm::StringRef;
 bool parseIntegerSpelling(StringRef s, uint64_t &value);
 
 /// A register name visible in a `{ }` scope: one name or a `%r<N>` range.
+/// A register a name resolves to. A `.v2`/`.v4` vector register is
+/// scalarised: its elements are consecutive registers from `id`, so SSA
+/// construction and the exporter see only scalar registers.
+struct RegName {
+  unsigned id;
+  unsigned vec = 0; // elements of a vector register; 0 for a scalar
+};
+
+/// `%r<N>`: N registers (N vector registers of `vec` elements) from `base`.
+struct RegRange {
+  unsigned base, count, vec;
+};
+
 struct Scope {
-  llvm::StringMap<unsigned> names;
-  llvm::StringMap<std::pair<unsigned, unsigned>> ranges; // prefix -> base,n
+  /// `id` ~0u: a function-scope variable shadowing registers of that name.
+  llvm::StringMap<RegName> names;
+  llvm::StringMap<RegRange> ranges; // by prefix
   /// Function-scope variables declared here, by PTX name: their unique
   /// symbol names (interned in the context, so operands may keep them).
   llvm::StringMap<StringRef> symbols;
@@ -127,12 +141,20 @@ private:
   /// directives use it: read it first.
   void prescanFileDirectives(llvm::SourceMgr &sourceMgr);
   Location fileLoc(int64_t file, int64_t line, int64_t col);
+  /// A scalar register for `name`; vector registers are errors here.
   ParseResult resolveRegister(StringRef name, SMLoc loc, unsigned &reg);
-  std::optional<unsigned> lookupRegister(StringRef name);
+  std::optional<RegName> lookupRegister(StringRef name);
+  /// The operand for register `r` named `name`, with what follows it: a
+  /// vector component (`%v.x`), a video selector (`%r.b0`), or nothing (a
+  /// whole vector register becomes a vector operand).
+  ParseResult parseRegisterOperand(RegName r, StringRef name, Operand &op);
+  /// `mov.v2/.v4 d, a` moves each element: split it into scalar movs.
+  ParseResult splitVectorMov(FunctionBody &body, InstStmt &inst);
   /// The symbol a variable name refers to: the innermost function-scope
   /// variable of that name (renamed when names repeat), else `name`.
   StringRef lookupSymbol(StringRef name);
-  unsigned declareRegister(FunctionBody &body, StringRef name, Type type);
+  unsigned declareRegister(FunctionBody &body, StringRef name, Type type,
+                           unsigned vec = 0);
   ParseResult skipToSemicolon();
 
   PTXLexer lexer;

@@ -154,7 +154,7 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
       unsigned suffix = 0;
       while (!localNames.insert(symName).second)
         symName = (name + "_" + llvm::Twine(++suffix)).str();
-      scopes.back().names[name] = ~0u; // shadows registers of that name
+      scopes.back().names[name] = RegName{~0u}; // shadows registers of that name
     }
     builder.setInsertionPointToEnd(into);
     auto var = VarOp::create(

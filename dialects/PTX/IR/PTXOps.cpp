@@ -136,6 +136,15 @@ static LogicalResult verifyFunctionLike(Operation *op, ArrayAttr params,
                                         Region &body, bool isKernel) {
   if (isKernel && rets)
     return op->emitOpError("a kernel has no return parameters");
+  // `.func .attribute(.unified(uuid1, uuid2))`; not declared in the op's
+  // arguments, so checked here.
+  if (Attribute u = op->getAttr("unified")) {
+    if (isKernel)
+      return op->emitOpError(".attribute(.unified) is only valid on .func");
+    auto uuid = dyn_cast<DenseI64ArrayAttr>(u);
+    if (!uuid || uuid.size() != 2)
+      return op->emitOpError(".unified takes two 64-bit halves of a UUID");
+  }
   unsigned numRegParams = 0;
   for (Attribute a : params) {
     auto p = cast<ParamAttr>(a);

@@ -1218,3 +1218,28 @@ ptx.module attributes {target = ["sm_90"], version = "8.0"} {
   // expected-error @+1 {{'ptx.var' op .unified takes two 64-bit halves of a UUID}}
   ptx.var @u {space = #ptx.space<global>, type = #ptx.type<s32>, unified = array<i64: 1>}
 }
+
+// -----
+
+ptx.module attributes {target = ["sm_90"], version = "8.0"} {
+  // expected-error @+1 {{'ptx.entry' op .attribute(.unified) is only valid on .func}}
+  ptx.entry @k attributes {params = [], unified = array<i64: 1, 2>} {
+    ptx.ret
+  }
+}
+
+// -----
+
+ptx.module attributes {target = ["sm_90"], version = "8.0"} {
+  // expected-error @+1 {{'ptx.func' op .unified takes two 64-bit halves of a UUID}}
+  ptx.func @f attributes {params = [], unified = array<i64: 1, 2, 3>} {
+  }
+}
+
+// -----
+
+ptx.module attributes {target = ["sm_90"], version = "8.0"} {
+  // expected-error @+1 {{'ptx.func' op .unified takes two 64-bit halves of a UUID}}
+  ptx.func @f attributes {params = [], unified = "uuid"} {
+  }
+}

@@ -179,6 +179,15 @@ LogicalResult Exporter::exportModule(PTXModuleOp module) {
   return success();
 }
 
+/// `.unified(uuid1, uuid2)`: the halves in hex, as ptxas reads no sign.
+static void printUnified(llvm::raw_ostream &out, ArrayRef<int64_t> uuid) {
+  out << ".unified(";
+  llvm::interleaveComma(uuid, out, [&](int64_t half) {
+    out << "0x" << llvm::utohexstr(static_cast<uint64_t>(half));
+  });
+  out << ")";
+}
+
 static StringRef linkagePrefix(Linkage l) {
   switch (l) {
   case Linkage::none:
@@ -301,7 +310,7 @@ LogicalResult Exporter::exportVar(VarOp var, StringRef indent) {
     if (var.getManaged())
       out << ".managed" << (var.getUnified() ? ", " : "");
     if (auto u = var.getUnified())
-      out << ".unified(" << (*u)[0] << ", " << (*u)[1] << ")";
+      printUnified(out, *u);
     out << ")";
   }
   if (auto v = var.getVec())
@@ -362,6 +371,11 @@ LogicalResult Exporter::exportFunction(Operation *func, bool prototypeOnly) {
   std::string buf;
   llvm::raw_string_ostream out(buf);
   out << linkagePrefix(linkage) << (isEntry ? ".entry " : ".func ");
+  if (auto u = dyn_cast_or_null<DenseI64ArrayAttr>(get("unified"))) {
+    out << ".attribute(";
+    printUnified(out, u.asArrayRef());
+    out << ") ";
+  }
   if (auto rets = dyn_cast_or_null<ArrayAttr>(get("rets"))) {
     printParamList(out, rets, false);
     out << " ";

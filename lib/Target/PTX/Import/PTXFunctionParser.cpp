@@ -165,6 +165,14 @@ ParseResult PTXParser::parsePerfDirectives(OperationState &state,
 ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   SMLoc loc = tok.getLoc();
   consume(); // .entry / .func
+  // `.func .attribute(.unified(uuid1, uuid2))`: a unified function.
+  SmallVector<int64_t, 2> unified;
+  if (tok.isDirective("attribute")) {
+    if (isEntry)
+      return emitError(".attribute is only valid on .func");
+    if (failed(parseAttributeList(/*managed=*/nullptr, unified)))
+      return failure();
+  }
   SmallVector<Attribute> rets, params;
   if (!isEntry && tok.is(PTXToken::l_paren))
     if (failed(parseParamList(rets, /*allowReg=*/true)))
@@ -190,6 +198,8 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   state.addAttribute("params", builder.getArrayAttr(params));
   if (!isEntry && !rets.empty())
     state.addAttribute("rets", builder.getArrayAttr(rets));
+  if (!unified.empty())
+    state.addAttribute("unified", builder.getDenseI64ArrayAttr(unified));
   if (failed(parsePerfDirectives(state, isEntry)))
     return failure();
   Region *region = state.addRegion();
@@ -200,6 +210,15 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
     if (prior->getName().getStringRef() != state.name.getStringRef())
       return emitError(nameLoc, "'" + name +
                                     "' is declared as both .entry and .func");
+    // ptxas rejects declarations whose UUIDs differ; one without
+    // .attribute(.unified) may precede a unified definition.
+    auto priorUnified = prior->getAttrOfType<DenseI64ArrayAttr>("unified");
+    if (priorUnified && !unified.empty() &&
+        priorUnified.asArrayRef() != ArrayRef<int64_t>(unified))
+      return emitError(nameLoc, "declarations of '" + name +
+                                    "' have different .unified identifiers");
+    if (priorUnified && unified.empty() && !isPrototype)
+      state.addAttribute("unified", priorUnified);
     if (isPrototype) {
       consume();
       return success();

@@ -186,6 +186,33 @@ ParseResult PTXParser::parseType(PTXType &type) {
   return emitExpected("expected a type such as .u32 or .f32");
 }
 
+ParseResult PTXParser::parseAttributeList(bool *managed,
+                                          SmallVectorImpl<int64_t> &unified) {
+  consume(); // .attribute
+  if (failed(expect(PTXToken::l_paren, "'(' after .attribute")))
+    return failure();
+  do {
+    if (managed && tok.isDirective("managed")) {
+      consume();
+      *managed = true;
+    } else if (tok.isDirective("unified")) {
+      consume();
+      int64_t hi, lo;
+      if (failed(expect(PTXToken::l_paren, "'(' after .unified")) ||
+          failed(parseConstExpr(hi)) ||
+          failed(expect(PTXToken::comma, "','")) ||
+          failed(parseConstExpr(lo)) ||
+          failed(expect(PTXToken::r_paren, "')'")))
+        return failure();
+      unified.assign({hi, lo});
+    } else {
+      return emitError(managed ? "expected .managed or .unified(uuid1, uuid2)"
+                               : "expected .unified(uuid1, uuid2)");
+    }
+  } while (consumeIf(PTXToken::comma));
+  return expect(PTXToken::r_paren, "')'");
+}
+
 ParseResult PTXParser::skipToSemicolon() {
   while (tok.isNot(PTXToken::semicolon) && tok.isNot(PTXToken::eof))
     consume();

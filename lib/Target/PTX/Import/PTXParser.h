@@ -117,6 +117,10 @@ private:
   ParseResult skipSection();
   ParseResult parseFileDirective();
   ParseResult parseType(PTXType &type);
+  /// `.attribute(.managed, .unified(uuid1, uuid2))` after `.attribute`;
+  /// `managed` null: only `.unified` is allowed (functions).
+  ParseResult parseAttributeList(bool *managed,
+                                 SmallVectorImpl<int64_t> &unified);
   ParseResult parseVarDecl(Linkage linkage, bool inFunction, Block *into);
   ParseResult parseInitializer(PTXType type, SmallVectorImpl<Attribute> &out);
   ParseResult parseInitElement(PTXType type, SmallVectorImpl<Attribute> &out);

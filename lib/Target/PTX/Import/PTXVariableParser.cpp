@@ -42,28 +42,7 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
       vec = *v;
       consume();
     } else if (tok.isDirective("attribute")) {
-      consume();
-      if (failed(expect(PTXToken::l_paren, "'(' after .attribute")))
-        return failure();
-      do {
-        if (tok.isDirective("managed")) {
-          consume();
-          managed = true;
-        } else if (tok.isDirective("unified")) {
-          consume();
-          int64_t hi, lo;
-          if (failed(expect(PTXToken::l_paren, "'(' after .unified")) ||
-              failed(parseConstExpr(hi)) ||
-              failed(expect(PTXToken::comma, "','")) ||
-              failed(parseConstExpr(lo)) ||
-              failed(expect(PTXToken::r_paren, "')'")))
-            return failure();
-          unified = {hi, lo};
-        } else {
-          return emitError("expected .managed or .unified(uuid1, uuid2)");
-        }
-      } while (consumeIf(PTXToken::comma));
-      if (failed(expect(PTXToken::r_paren, "')'")))
+      if (failed(parseAttributeList(&managed, unified)))
         return failure();
     } else if (tok.isDirective("ptr")) {
       return emitError(".ptr is only valid on kernel parameters");

@@ -39,8 +39,13 @@ static LogicalResult verifySingleOperandGroups(Operation *op) {
   return success();
 }
 
+namespace mlir::ptx::detail {
+/// Operand widths against the instruction type (PTXVerifiers.cpp).
+LogicalResult verifyOperandTypes(Operation *op);
+} // namespace mlir::ptx::detail
+
 LogicalResult mlir::ptx::detail::verifyInstruction(Operation *op) {
-  if (failed(verifySingleOperandGroups(op)))
+  if (failed(verifySingleOperandGroups(op)) || failed(verifyOperandTypes(op)))
     return failure();
   auto pred = cast<PredicableOpInterface>(op);
   if (!pred.getGuard()) {

@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXInstInfo.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ptx;
@@ -144,6 +146,89 @@ LogicalResult verifyAddSub(OpT op) {
   return success();
 }
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Operand widths of every instruction
+//===----------------------------------------------------------------------===//
+
+/// Operands that do not take the instruction type: `shl.b64 d, a, b` shifts
+/// by a .u32 `b`, `clz.b64 d, a` counts into a .u32 `d`. "*": the op's own
+/// verifier has all its type rules (wide, vector, mixed or per-mode types).
+static StringRef operandsNotOfInstType(StringRef opName) {
+  return llvm::StringSwitch<StringRef>(opName)
+      .Cases({"ptx.shl", "ptx.shr", "ptx.szext", "ptx.mapa"}, "b")
+      .Case("ptx.bfe", "b c")
+      .Case("ptx.bfi", "c")
+      .Cases({"ptx.selp", "ptx.setp"}, "c") // predicates
+      .Cases({"ptx.bfind", "ptx.clz", "ptx.popc", "ptx.getctarank",
+              "ptx.match_sync"},
+             "d")
+      .Cases({"ptx.mul", "ptx.mad", "ptx.atom", "ptx.red", "ptx.red_async",
+              "ptx.sured", "ptx.vote_sync", "ptx.bar_red", "ptx.barrier_red",
+              "ptx.movmatrix", "ptx.mov_pack", "ptx.mov_unpack",
+              "ptx.istypep"},
+             "*")
+      .Default("");
+}
+
+/// PTX's operand-type compatibility rule for every instruction with one
+/// instruction type `type`: its destination `d` and sources `a`, `b`, `c`
+/// are registers of that type's size (bit types take any register of the
+/// size, float types a float or bit register of it), unless listed above.
+/// Instructions with several types (`cvt`, mixed-precision `add.f32.f16`)
+/// and vector operands (`ld`, `st`) keep the rules of their own verifiers.
+namespace mlir::ptx::detail {
+LogicalResult verifyOperandTypes(Operation *op);
+} // namespace mlir::ptx::detail
+
+LogicalResult mlir::ptx::detail::verifyOperandTypes(Operation *op) {
+  auto typeAttr = op->getAttrOfType<PTXTypeAttr>("type");
+  if (!typeAttr)
+    return success();
+  for (NamedAttribute a : op->getAttrs())
+    if (a.getName() != "type" && isa<PTXTypeAttr>(a.getValue()))
+      return success();
+  // `.wide` (mul, mad and their carry forms) doubles `d` and `c`.
+  if (auto mode = op->getAttrOfType<MulModeAttr>("mode");
+      mode && mode.getValue() == MulMode::wide)
+    return success();
+  const InstInfo *info = lookupInstInfo(op->getName().getStringRef());
+  if (!info)
+    return success();
+  StringRef exempt = operandsNotOfInstType(info->opName);
+  if (exempt == "*")
+    return success();
+  SmallVector<StringRef, 3> skip;
+  exempt.split(skip, ' ', -1, /*KeepEmpty=*/false);
+  PTXType type = typeAttr.getValue();
+  auto checked = [&](const OperandSlot &slot, ArrayRef<StringRef> names) {
+    return (slot.kind == OperandKind::Value ||
+            slot.kind == OperandKind::Optional) &&
+           llvm::is_contained(names, StringRef(slot.name)) &&
+           !llvm::is_contained(skip, StringRef(slot.name));
+  };
+  // `d` is always the first result when it exists.
+  if (!info->results.empty() && checked(info->results.front(), {"d"}) &&
+      op->getNumResults() > 0 &&
+      failed(checkResult(op, op->getResult(0), type, "destination")))
+    return failure();
+  auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+      op->getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+  if (!sizes)
+    return success();
+  unsigned start = 0;
+  for (auto [i, slot] : llvm::enumerate(info->operands)) {
+    if (i >= static_cast<size_t>(sizes.size()))
+      break;
+    unsigned n = sizes[i];
+    if (n == 1 && checked(slot, {"a", "b", "c"}) &&
+        start < op->getNumOperands() &&
+        failed(checkOperand(op, op->getOperand(start), type, slot.name)))
+      return failure();
+    start += n;
+  }
+  return success();
+}
 
 LogicalResult AddOp::verifyInstruction() { return verifyAddSub(*this); }
 LogicalResult SubOp::verifyInstruction() { return verifyAddSub(*this); }

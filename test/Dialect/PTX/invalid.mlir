@@ -23,6 +23,79 @@ func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
 
 // -----
 
+// Operand widths follow the instruction type, also for instructions without
+// rules of their own: cvta.u32 takes a 32-bit address.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.cvta' op a: register of type 'i64' is not compatible with .u32}}
+  %0 = ptx.cvta %x {space = #ptx.space<shared>, to, type = #ptx.type<u32>} : (i64) -> i32
+  return
+}
+
+// -----
+
+// A destination has the instruction type's size.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.cvta' op destination: register of type 'i32' is not compatible with .u64}}
+  %0 = ptx.cvta %x {space = #ptx.space<shared>, to, type = #ptx.type<u64>} : (i64) -> i32
+  return
+}
+
+// -----
+
+// Bit types take any register of their size, but not of another size.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.and' op b: register of type 'i16' is not compatible with .b32}}
+  %0 = ptx.and %a, %h {type = #ptx.type<b32>} : (i32, i16) -> i32
+  return
+}
+
+// -----
+
+// Integer types take no float registers.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.mov' op a: register of type 'f32' is not compatible with .u32}}
+  %0 = ptx.mov %f {type = #ptx.type<u32>} : (f32) -> i32
+  return
+}
+
+// -----
+
+// The shift amount is .u32, the shifted value has the instruction type.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.shl' op a: register of type 'i32' is not compatible with .b64}}
+  %0 = ptx.shl %a, %b {type = #ptx.type<b64>} : (i32, i32) -> i64
+  return
+}
+
+// -----
+
+// clz counts into a .u32 register, from a source of the instruction type.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.clz' op a: register of type 'i32' is not compatible with .b64}}
+  %0 = ptx.clz %a {type = #ptx.type<b64>} : (i32) -> i32
+  return
+}
+
+// -----
+
+// selp chooses between values of the instruction type.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.selp' op destination: register of type 'i32' is not compatible with .b64}}
+  %0 = ptx.selp %x, %x, %p {type = #ptx.type<b64>} : (i64, i64, i1) -> i32
+  return
+}
+
+// -----
+
+// Predicate instructions take predicates.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.not' op a: register of type 'i32' is not compatible with .pred}}
+  %0 = ptx.not %a {type = #ptx.type<pred>} : (i32) -> i1
+  return
+}
+
+// -----
+
 // A negated guard needs a guard.
 func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
   // expected-error @+1 {{'ptx.add' op negated guard without a guard predicate}}

@@ -14,6 +14,8 @@
 // CHECK-NEXT: .reg .pred p
 // CHECK-NEXT: )
 // CHECK-NEXT: ;
+// CHECK: .func header_pragma
+// CHECK-NEXT: ;
 ptx.module attributes {version = "8.7", target = ["sm_90"]} {
   // CHECK: .func types(
   // CHECK-DAG: .reg .b16 %hb<1>;
@@ -92,6 +94,16 @@ ptx.module attributes {version = "8.7", target = ["sm_90"]} {
     ptx.bra ^bb2(%cc1 : !ptx.cc)
   ^bb2(%cc: !ptx.cc):
     %d2 = ptx.addc %a, %a, %cc {type = #ptx.type<u32>} : (i32, i32, !ptx.cc) -> i32
+    ptx.ret
+  }
+
+  // A .func's pragmas open its body: ptxas takes none in a .func header
+  // (nor in its declaration above).
+  // CHECK: .func header_pragma
+  // CHECK-NEXT: {
+  // CHECK: .pragma "nounroll";
+  // CHECK-NEXT: ret;
+  ptx.func @header_pragma attributes {params = [], pragmas = ["nounroll"]} {
     ptx.ret
   }
 }

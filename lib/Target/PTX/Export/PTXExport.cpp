@@ -406,12 +406,18 @@ LogicalResult Exporter::exportFunction(Operation *func, bool prototypeOnly) {
       out << "." << flag << "\n";
   printList("reqnctapercluster");
   printInt("maxclusterrank");
+  // ptxas takes a header .pragma on an .entry only; a .func's opens its
+  // body.
+  std::string pragmaText;
   if (auto pragmas = dyn_cast_or_null<ArrayAttr>(get("pragmas"))) {
-    out << ".pragma ";
-    llvm::interleaveComma(pragmas, out, [&](Attribute a) {
-      out << '"' << cast<StringAttr>(a).getValue() << '"';
+    llvm::raw_string_ostream p(pragmaText);
+    p << ".pragma ";
+    llvm::interleaveComma(pragmas, p, [&](Attribute a) {
+      p << '"' << cast<StringAttr>(a).getValue() << '"';
     });
-    out << ";\n";
+    p << ";\n";
+    if (isEntry)
+      out << pragmaText;
   }
   Region &body = func->getRegion(0);
   if (body.empty() || prototypeOnly) {
@@ -426,7 +432,10 @@ LogicalResult Exporter::exportFunction(Operation *func, bool prototypeOnly) {
     return failure();
   out << "{\n";
   regs->printDecls(out);
-  out << "\n" << bodyText << "}\n";
+  out << "\n";
+  if (!isEntry && !pragmaText.empty())
+    out << "\t" << pragmaText;
+  out << bodyText << "}\n";
   os << buf;
   ++funcIndex;
   return success();

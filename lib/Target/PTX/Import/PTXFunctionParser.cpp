@@ -110,8 +110,9 @@ ParseResult PTXParser::parseIntList(SmallVectorImpl<int32_t> &values) {
   return success();
 }
 
-ParseResult PTXParser::parsePerfDirectives(OperationState &state,
-                                           bool isEntry) {
+ParseResult
+PTXParser::parsePerfDirectives(OperationState &state, bool isEntry,
+                               SmallVectorImpl<PragmaDecl> &bodyPragmas) {
   SmallVector<Attribute> pragmas;
   while (tok.is(PTXToken::dot_identifier)) {
     SMLoc loc = tok.getLoc();
@@ -143,12 +144,18 @@ ParseResult PTXParser::parsePerfDirectives(OperationState &state,
              d == "blocksareclusters")
       state.addAttribute(d, builder.getUnitAttr());
     else if (d == "pragma") {
+      PragmaDecl decl{ic.getLoc(loc), {}};
       do {
         if (tok.isNot(PTXToken::string))
           return emitError("expected a pragma string");
-        pragmas.push_back(builder.getStringAttr(tok.getStringValue()));
+        if (isEntry)
+          pragmas.push_back(builder.getStringAttr(tok.getStringValue()));
+        else
+          decl.values.push_back(tok.getStringValue());
         consume();
       } while (consumeIf(PTXToken::comma));
+      if (!isEntry)
+        bodyPragmas.push_back(std::move(decl));
       r = expect(PTXToken::semicolon, "';'");
     } else
       return emitError(loc, "unknown function directive '." + d + "'");
@@ -200,8 +207,15 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
     state.addAttribute("rets", builder.getArrayAttr(rets));
   if (!unified.empty())
     state.addAttribute("unified", builder.getDenseI64ArrayAttr(unified));
-  if (failed(parsePerfDirectives(state, isEntry)))
+  SmallVector<PragmaDecl, 1> headerPragmas;
+  if (failed(parsePerfDirectives(state, isEntry, headerPragmas)))
     return failure();
+  if (!headerPragmas.empty() && tok.is(PTXToken::semicolon)) {
+    ic.failed = true;
+    return mlir::emitError(headerPragmas.front().loc,
+                           "a .func declaration takes no .pragma (there is "
+                           "no body to apply it to)");
+  }
   Region *region = state.addRegion();
   bool isPrototype = tok.is(PTXToken::semicolon);
   // A prototype followed by the definition: the definition replaces it.
@@ -260,6 +274,11 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   };
   declareParams(rets, /*isParam=*/false);
   declareParams(params, /*isParam=*/true);
+  for (PragmaDecl &p : headerPragmas) {
+    body.pragmas.push_back(std::move(p));
+    body.stmts.push_back(
+        {Stmt::Pragma, static_cast<unsigned>(body.pragmas.size() - 1)});
+  }
   (void)region;
   if (failed(parseBody(body, entry))) {
     curBody = nullptr;

@@ -128,7 +128,11 @@ private:
   ParseResult parseParamList(SmallVectorImpl<Attribute> &params,
                              bool allowReg);
   ParseResult parseParam(Attribute &param, bool allowReg);
-  ParseResult parsePerfDirectives(OperationState &state, bool isEntry);
+  /// Directives between the parameter list and the body. A `.pragma` there
+  /// is a kernel-level pragma of an .entry; ptxas accepts none in a .func
+  /// header, so a .func's go to `bodyPragmas`, the start of its body.
+  ParseResult parsePerfDirectives(OperationState &state, bool isEntry,
+                                  SmallVectorImpl<PragmaDecl> &bodyPragmas);
   ParseResult parseIntList(SmallVectorImpl<int32_t> &values);
 
   //===--- function bodies ------------------------------------------------===//

@@ -1,0 +1,48 @@
+//===- Compiler.h - the embedding API (C++) ---------------------*- C++ -*-===//
+//
+// compile(PTX bytes, options) → a code object (or an intermediate form) plus
+// the located diagnostics. Thread-safe: every call has its own MLIR and
+// LLVM contexts; the in-process linker is serialised internally.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_COMPILER_COMPILER_H
+#define PTXMLIR_COMPILER_COMPILER_H
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace mlir::ptx {
+
+enum class CompileOutput {
+  PTXDialect,  ///< the ptx dialect after import (MLIR text)
+  SharedLayer, ///< after -convert-ptx-to-shared (MLIR text)
+  LLVMDialect, ///< ROCDL + LLVM dialect (MLIR text)
+  LLVMIR,      ///< LLVM IR text, before optimisation
+  Assembly,    ///< AMDGPU assembly
+  Object,      ///< relocatable ELF object
+  CodeObject,  ///< linked AMD code object (HSACO)
+};
+
+struct CompileOptions {
+  /// The AMD GPU, e.g. "gfx1100"; the wave size follows from it.
+  std::string chip = "gfx1100";
+  CompileOutput output = CompileOutput::CodeObject;
+  unsigned optLevel = 3;
+  /// The name PTX locations carry in diagnostics.
+  std::string sourceName = "<ptx>";
+};
+
+struct CompileResult {
+  bool success = false;
+  /// The requested output (binary for Object/CodeObject).
+  std::string output;
+  /// Located diagnostics, `file:line:col: error: ...`, one per line.
+  std::string diagnostics;
+};
+
+CompileResult compile(llvm::StringRef ptx, const CompileOptions &options);
+
+} // namespace mlir::ptx
+
+#endif // PTXMLIR_COMPILER_COMPILER_H

@@ -1,0 +1,37 @@
+//===- Passes.td - ptx-mlir conversion passes --------------*- tablegen -*-===//
+
+#ifndef PTXMLIR_CONVERSION_PASSES_TD
+#define PTXMLIR_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertPTXToShared : Pass<"convert-ptx-to-shared", "ModuleOp"> {
+  let summary = "Lower the ptx dialect to the shared layer (arith/cf/llvm/wave)";
+  let description = [{
+    Replaces every `ptx.module` by LLVM-dialect functions and globals whose
+    bodies use arith, cf, llvm and wave ops, with PTX's semantics made
+    explicit (rounding, flush-to-zero, saturation, shift clamping, carries,
+    state spaces) and warp ops laid out for `wave-size` lanes per hardware
+    wave. An op without a lowering is an error at its PTX location.
+  }];
+  let options = [
+    Option<"waveSize", "wave-size", "unsigned", "32",
+           "lanes per hardware wave (32 or 64)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::wave::WaveDialect"];
+}
+
+def ConvertWaveToROCDL : Pass<"convert-wave-to-rocdl", "ModuleOp"> {
+  let summary = "Lower wave ops and kernel attributes to ROCDL and LLVM";
+  let options = [
+    Option<"chip", "chip", "std::string", "\"gfx1100\"",
+           "the AMD GPU (gfxNNNN) the code is for">,
+  ];
+  let dependentDialects = ["::mlir::ROCDL::ROCDLDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // PTXMLIR_CONVERSION_PASSES_TD

@@ -1,0 +1,33 @@
+//===- Chip.h - what ptx-mlir knows about an AMD GPU -------------*- C++ -*-===//
+//
+// The one place that turns a chip name (`gfx1100`) into facts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_TARGET_AMDGPU_CHIP_H
+#define PTXMLIR_TARGET_AMDGPU_CHIP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace mlir::ptx::amdgpu {
+
+/// Lanes per wave of `chip` (64 for GCN/CDNA gfx9, 32 for RDNA gfx10+), or
+/// 0 for a chip ptx-mlir does not know.
+inline unsigned getWaveSize(llvm::StringRef chip) {
+  return llvm::StringSwitch<unsigned>(chip)
+      .Cases({"gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx941",
+              "gfx942", "gfx950"},
+             64)
+      .Cases({"gfx1010", "gfx1011", "gfx1012", "gfx1030", "gfx1031",
+              "gfx1032", "gfx1034", "gfx1035", "gfx1036"},
+             32)
+      .Cases({"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150",
+              "gfx1151", "gfx1200", "gfx1201"},
+             32)
+      .Default(0);
+}
+
+} // namespace mlir::ptx::amdgpu
+
+#endif // PTXMLIR_TARGET_AMDGPU_CHIP_H

@@ -1,0 +1,124 @@
+//===- Compiler.cpp - the embedding API: PTX to an AMD code object --------===//
+
+#include "ptxmlir/Compiler/Compiler.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "ptxmlir/Conversion/Passes.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+#include "ptxmlir/Target/AMDGPU/Chip.h"
+#include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "ptxmlir/Target/PTX/PTXImport.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+
+namespace {
+
+std::string print(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  op->print(os);
+  return s;
+}
+
+} // namespace
+
+ptx::CompileResult ptx::compile(llvm::StringRef ptx,
+                                const CompileOptions &options) {
+  CompileResult result;
+  llvm::raw_string_ostream diag(result.diagnostics);
+  unsigned waveSize = amdgpu::getWaveSize(options.chip);
+  if (!waveSize) {
+    diag << "error: unknown AMD GPU '" << options.chip << "'\n";
+    return result;
+  }
+
+  DialectRegistry registry;
+  registry.insert<PTXDialect, wave::WaveDialect, arith::ArithDialect,
+                  cf::ControlFlowDialect, LLVM::LLVMDialect,
+                  ROCDL::ROCDLDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerROCDLDialectTranslation(registry);
+  MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  ctx.printOpOnDiagnostic(false);
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(ptx, options.sourceName),
+      llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, diag);
+
+  OwningOpRef<PTXModuleOp> ptxModule = importPTX(sourceMgr, &ctx);
+  if (!ptxModule)
+    return result;
+  OwningOpRef<ModuleOp> module(
+      ModuleOp::create(UnknownLoc::get(&ctx)));
+  module->getBody()->push_back(ptxModule.release());
+  if (options.output == CompileOutput::PTXDialect) {
+    result.output = print(*module);
+    result.success = true;
+    return result;
+  }
+
+  PassManager pm(&ctx);
+  ConvertPTXToSharedOptions sharedOptions;
+  sharedOptions.waveSize = waveSize;
+  pm.addPass(createConvertPTXToShared(sharedOptions));
+  if (options.output != CompileOutput::SharedLayer) {
+    ConvertWaveToROCDLOptions rocdlOptions;
+    rocdlOptions.chip = options.chip;
+    pm.addPass(createConvertWaveToROCDL(rocdlOptions));
+    pm.addPass(createArithToLLVMConversionPass());
+    pm.addPass(createConvertControlFlowToLLVMPass());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+  }
+  if (failed(pm.run(*module)))
+    return result;
+  if (options.output == CompileOutput::SharedLayer ||
+      options.output == CompileOutput::LLVMDialect) {
+    result.output = print(*module);
+    result.success = true;
+    return result;
+  }
+
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmCtx, "ptx");
+  if (!llvmModule) {
+    diag << "error: translation to LLVM IR failed\n";
+    return result;
+  }
+  if (options.output == CompileOutput::LLVMIR) {
+    llvm::raw_string_ostream os(result.output);
+    llvmModule->print(os, nullptr);
+    result.success = true;
+    return result;
+  }
+  amdgpu::OutputKind kind =
+      options.output == CompileOutput::Assembly ? amdgpu::OutputKind::Assembly
+      : options.output == CompileOutput::Object ? amdgpu::OutputKind::Object
+                                                : amdgpu::OutputKind::HSACO;
+  llvm::Expected<std::string> out =
+      amdgpu::emit(*llvmModule, options.chip, kind, options.optLevel);
+  if (!out) {
+    diag << "error: " << llvm::toString(out.takeError()) << "\n";
+    return result;
+  }
+  result.output = std::move(*out);
+  result.success = true;
+  return result;
+}

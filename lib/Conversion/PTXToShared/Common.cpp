@@ -1,0 +1,207 @@
+//===- Common.cpp - helpers shared by the ptx → shared patterns -----------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+SharedTypeConverter::SharedTypeConverter(MLIRContext *ctx) {
+  addConversion([](Type t) { return t; });
+  addConversion([ctx](CCType) -> Type { return IntegerType::get(ctx, 1); });
+  addConversion([ctx](ParamBufType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, kGeneric);
+  });
+  auto cast = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, t, in).getResult(0);
+  };
+  addSourceMaterialization(cast);
+  addTargetMaterialization(cast);
+}
+
+Type lowering::computeType(MLIRContext *ctx, PTXType t) {
+  switch (t) {
+  case PTXType::f16:
+    return Float16Type::get(ctx);
+  case PTXType::bf16:
+    return BFloat16Type::get(ctx);
+  case PTXType::f32:
+    return Float32Type::get(ctx);
+  case PTXType::f64:
+    return Float64Type::get(ctx);
+  case PTXType::pred:
+    return IntegerType::get(ctx, 1);
+  default:
+    return IntegerType::get(ctx, getTypeBitWidth(t));
+  }
+}
+
+static unsigned bitWidth(Type t) { return t.getIntOrFloatBitWidth(); }
+
+Value lowering::adapt(OpBuilder &b, Location loc, Value v, Type to,
+                      bool sext) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  MLIRContext *ctx = b.getContext();
+  // Go through integers of the two widths.
+  if (!isa<IntegerType>(from))
+    v = arith::BitcastOp::create(b, loc,
+                                 IntegerType::get(ctx, bitWidth(from)), v);
+  unsigned fw = bitWidth(from), tw = bitWidth(to);
+  Type toInt = IntegerType::get(ctx, tw);
+  if (fw > tw)
+    v = arith::TruncIOp::create(b, loc, toInt, v);
+  else if (fw < tw)
+    v = sext && fw > 1 ? (Value)arith::ExtSIOp::create(b, loc, toInt, v)
+                       : (Value)arith::ExtUIOp::create(b, loc, toInt, v);
+  if (!isa<IntegerType>(to))
+    v = arith::BitcastOp::create(b, loc, to, v);
+  return v;
+}
+
+Value lowering::intConst(OpBuilder &b, Location loc, Type t, int64_t v) {
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+}
+
+Value lowering::floatConst(OpBuilder &b, Location loc, Type t, double v) {
+  return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
+}
+
+Value lowering::flushSubnormal(OpBuilder &b, Location loc, Value f) {
+  if (!f.getType().isF32())
+    return f;
+  Value abs = LLVM::FAbsOp::create(b, loc, f);
+  Value tiny = floatConst(b, loc, f.getType(), 0x1p-126);
+  Value isSub =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, abs, tiny);
+  Value zero = floatConst(b, loc, f.getType(), 0.0);
+  Value signedZero = LLVM::CopySignOp::create(b, loc, zero, f);
+  return arith::SelectOp::create(b, loc, isSub, signedZero, f);
+}
+
+Value lowering::saturateUnit(OpBuilder &b, Location loc, Value f) {
+  Type t = f.getType();
+  Value zero = floatConst(b, loc, t, 0.0), one = floatConst(b, loc, t, 1.0);
+  Value gt0 = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, f, zero);
+  Value lt1 = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, f, one);
+  Value upper = arith::SelectOp::create(b, loc, lt1, f, one);
+  return arith::SelectOp::create(b, loc, gt0, upper, zero);
+}
+
+unsigned lowering::addrSpaceOf(std::optional<StateSpace> space) {
+  if (!space)
+    return kGeneric;
+  switch (*space) {
+  case StateSpace::global:
+    return kGlobal;
+  case StateSpace::shared:
+  case StateSpace::shared_cta:
+    return kShared;
+  case StateSpace::Const:
+    return kConst;
+  case StateSpace::local:
+    return kLocal;
+  default:
+    return kGeneric;
+  }
+}
+
+LogicalResult lowering::unsupported(ConversionPatternRewriter &rewriter,
+                                    Operation *op, const Twine &what) {
+  op->emitError() << "lowering of " << what << " is not supported yet";
+  return failure();
+}
+
+LogicalResult lowering::checkUnguarded(ConversionPatternRewriter &rewriter,
+                                       Operation *op) {
+  if (auto pred = dyn_cast<PredicableOpInterface>(op))
+    if (pred.getGuard())
+      return rewriter.notifyMatchFailure(op, "guarded: run predication first");
+  return success();
+}
+
+void lowering::replaceWithAdapted(ConversionPatternRewriter &rewriter,
+                                  Operation *op, ValueRange values,
+                                  bool sext) {
+  SmallVector<Value> out;
+  for (auto [v, r] : llvm::zip(values, op->getResults()))
+    out.push_back(adapt(rewriter, op->getLoc(), v,
+                        isa<CCType>(r.getType()) ? rewriter.getI1Type()
+                                                 : r.getType(),
+                        sext));
+  rewriter.replaceOp(op, out);
+}
+
+FailureOr<Value> lowering::lowerAddress(ConversionPatternRewriter &rewriter,
+                                        Operation *op, LoweringState &state,
+                                        Value base, FlatSymbolRefAttr sym,
+                                        int64_t offset,
+                                        std::optional<StateSpace> space) {
+  Location loc = op->getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned as = addrSpaceOf(space);
+  LLVM::LLVMPointerType ptrTy = LLVM::LLVMPointerType::get(ctx, as);
+  auto i8 = IntegerType::get(ctx, 8);
+  Value ptr;
+  if (sym) {
+    Operation *func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    const SymbolInfo *info = state.lookup(func, sym.getAttr());
+    if (!info) {
+      op->emitError() << "unknown symbol '" << sym.getValue()
+                      << "' in an address";
+      return failure();
+    }
+    switch (info->kind) {
+    case SymbolInfo::Global:
+      ptr = LLVM::AddressOfOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(ctx, info->addrSpace),
+          info->global.getValue());
+      break;
+    case SymbolInfo::Local:
+      ptr = info->value;
+      break;
+    case SymbolInfo::FuncParam:
+    case SymbolInfo::KernelByRefParam:
+      ptr = cast<LLVM::LLVMFuncOp>(func).getArgument(info->arg);
+      break;
+    case SymbolInfo::KernelScalarParam:
+      op->emitError() << "the address of kernel parameter '" << sym.getValue()
+                      << "' is not supported yet";
+      return failure();
+    }
+    // Parameters stay in their own space (kernarg or the caller's buffer).
+    bool isParam = space && (*space == StateSpace::param ||
+                             *space == StateSpace::param_entry ||
+                             *space == StateSpace::param_func);
+    if (isParam) {
+      ptrTy = cast<LLVM::LLVMPointerType>(ptr.getType());
+      as = ptrTy.getAddressSpace();
+    }
+    if (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace() != as)
+      ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, ptrTy, ptr);
+  } else if (base && isa<LLVM::LLVMPointerType>(base.getType())) {
+    ptr = base;
+    if (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace() != as)
+      ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, ptrTy, ptr);
+  } else {
+    Value addr = base ? base : intConst(rewriter, loc, rewriter.getI64Type(), 0);
+    if (offset) {
+      Value off = intConst(rewriter, loc, addr.getType(), offset);
+      addr = arith::AddIOp::create(rewriter, loc, addr, off);
+      offset = 0;
+    }
+    // Shared and local addresses are 32-bit window offsets.
+    if ((as == kShared || as == kLocal) &&
+        addr.getType().getIntOrFloatBitWidth() > 32)
+      addr = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                     addr);
+    return LLVM::IntToPtrOp::create(rewriter, loc, ptrTy, addr).getResult();
+  }
+  if (offset)
+    ptr = LLVM::GEPOp::create(
+        rewriter, loc, ptrTy, i8, ptr,
+        ArrayRef<LLVM::GEPArg>{
+            intConst(rewriter, loc, rewriter.getI64Type(), offset)});
+  return ptr;
+}

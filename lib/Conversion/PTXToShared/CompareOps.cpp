@@ -1,0 +1,191 @@
+//===- CompareOps.cpp - setp, set, selp, slct -----------------------------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+namespace {
+
+using Builder = ConversionPatternRewriter;
+
+/// a <cmp> b for the PTX type `t` (ftz flushes f32 operands).
+FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
+                         CmpOperator cmp, Value x, Value y, bool ftz) {
+  Type ct = computeType(b.getContext(), t);
+  if (t == PTXType::f16x2 || t == PTXType::bf16x2)
+    return unsupported(b, op, "packed comparisons");
+  if (isFloatType(t)) {
+    x = adapt(b, loc, x, ct);
+    y = adapt(b, loc, y, ct);
+    if (ftz) {
+      x = flushSubnormal(b, loc, x);
+      y = flushSubnormal(b, loc, y);
+    }
+    arith::CmpFPredicate p;
+    switch (cmp) {
+    case CmpOperator::eq: p = arith::CmpFPredicate::OEQ; break;
+    case CmpOperator::ne: p = arith::CmpFPredicate::ONE; break;
+    case CmpOperator::lt: p = arith::CmpFPredicate::OLT; break;
+    case CmpOperator::le: p = arith::CmpFPredicate::OLE; break;
+    case CmpOperator::gt: p = arith::CmpFPredicate::OGT; break;
+    case CmpOperator::ge: p = arith::CmpFPredicate::OGE; break;
+    case CmpOperator::equ: p = arith::CmpFPredicate::UEQ; break;
+    case CmpOperator::neu: p = arith::CmpFPredicate::UNE; break;
+    case CmpOperator::ltu: p = arith::CmpFPredicate::ULT; break;
+    case CmpOperator::leu: p = arith::CmpFPredicate::ULE; break;
+    case CmpOperator::gtu: p = arith::CmpFPredicate::UGT; break;
+    case CmpOperator::geu: p = arith::CmpFPredicate::UGE; break;
+    case CmpOperator::num: p = arith::CmpFPredicate::ORD; break;
+    case CmpOperator::nan: p = arith::CmpFPredicate::UNO; break;
+    default:
+      return op->emitError() << "comparison ." << stringifyCmpOperator(cmp)
+                             << " on a float type";
+    }
+    return (Value)arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  bool sgn = isSignedIntType(t);
+  x = adapt(b, loc, x, ct, sgn);
+  y = adapt(b, loc, y, ct, sgn);
+  arith::CmpIPredicate p;
+  switch (cmp) {
+  case CmpOperator::eq: p = arith::CmpIPredicate::eq; break;
+  case CmpOperator::ne: p = arith::CmpIPredicate::ne; break;
+  case CmpOperator::lt: p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
+  case CmpOperator::le: p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
+  case CmpOperator::gt: p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
+  case CmpOperator::ge: p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
+  case CmpOperator::lo: p = arith::CmpIPredicate::ult; break;
+  case CmpOperator::ls: p = arith::CmpIPredicate::ule; break;
+  case CmpOperator::hi: p = arith::CmpIPredicate::ugt; break;
+  case CmpOperator::hs: p = arith::CmpIPredicate::uge; break;
+  default:
+    return op->emitError() << "comparison ." << stringifyCmpOperator(cmp)
+                           << " on an integer type";
+  }
+  return (Value)arith::CmpIOp::create(b, loc, p, x, y);
+}
+
+Value combine(Builder &b, Location loc, Value t, std::optional<BoolOperator> op,
+              Value c) {
+  if (!op)
+    return t;
+  switch (*op) {
+  case BoolOperator::And:
+    return arith::AndIOp::create(b, loc, t, c);
+  case BoolOperator::Or:
+    return arith::OrIOp::create(b, loc, t, c);
+  case BoolOperator::Xor:
+    return arith::XOrIOp::create(b, loc, t, c);
+  }
+  return t;
+}
+
+struct SetpLowering : public PTXPattern<SetpOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(SetpOp op, OpAdaptor adaptor,
+                  Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> t = compare(rewriter, loc, op, op.getType(), op.getCmp(),
+                                 adaptor.getA(), adaptor.getB(), op.getFtz());
+    if (failed(t))
+      return failure();
+    Value one = intConst(rewriter, loc, rewriter.getI1Type(), 1);
+    Value p = combine(rewriter, loc, *t, op.getBoolop(), adaptor.getC());
+    SmallVector<Value> results{p};
+    if (op.getQ())
+      results.push_back(combine(rewriter, loc,
+                                arith::XOrIOp::create(rewriter, loc, *t, one),
+                                op.getBoolop(), adaptor.getC()));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct SetLowering : public PTXPattern<SetOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(SetOp op, OpAdaptor adaptor,
+                  Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> t = compare(rewriter, loc, op, op.getStype(), op.getCmp(),
+                                 adaptor.getA(), adaptor.getB(), op.getFtz());
+    if (failed(t))
+      return failure();
+    Value p = combine(rewriter, loc, *t, op.getBoolop(), adaptor.getC());
+    // Integer destinations get all ones, f32 destinations 1.0.
+    Type dt = computeType(getContext(), op.getDtype());
+    Value r;
+    if (isFloatType(op.getDtype()))
+      r = arith::SelectOp::create(rewriter, loc, p, floatConst(rewriter, loc, dt, 1.0),
+                                  floatConst(rewriter, loc, dt, 0.0));
+    else
+      r = arith::SelectOp::create(rewriter, loc, p, intConst(rewriter, loc, dt, -1),
+                                  intConst(rewriter, loc, dt, 0));
+    replaceWithAdapted(rewriter, op, r);
+    return success();
+  }
+};
+
+struct SelpLowering : public PTXPattern<SelpOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(SelpOp op, OpAdaptor adaptor,
+                  Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type t = computeType(getContext(), op.getType());
+    bool sgn = isSignedIntType(op.getType());
+    Value r = arith::SelectOp::create(rewriter, loc, adaptor.getC(),
+                                      adapt(rewriter, loc, adaptor.getA(), t, sgn),
+                                      adapt(rewriter, loc, adaptor.getB(), t, sgn));
+    replaceWithAdapted(rewriter, op, r, sgn);
+    return success();
+  }
+};
+
+struct SlctLowering : public PTXPattern<SlctOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(SlctOp op, OpAdaptor adaptor,
+                  Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type dt = computeType(getContext(), op.getDtype());
+    Type ct = computeType(getContext(), op.getCtype());
+    Value cv = adapt(rewriter, loc, adaptor.getC(), ct);
+    Value ge;
+    if (isFloatType(op.getCtype())) {
+      if (op.getFtz())
+        cv = flushSubnormal(rewriter, loc, cv);
+      // c >= 0 picks a; -0 counts as >= 0, NaN picks b.
+      ge = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, cv,
+                                 floatConst(rewriter, loc, ct, 0.0));
+    } else {
+      ge = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, cv,
+                                 intConst(rewriter, loc, ct, 0));
+    }
+    bool sgn = isSignedIntType(op.getDtype());
+    Value r = arith::SelectOp::create(rewriter, loc, ge,
+                                      adapt(rewriter, loc, adaptor.getA(), dt, sgn),
+                                      adapt(rewriter, loc, adaptor.getB(), dt, sgn));
+    replaceWithAdapted(rewriter, op, r, sgn);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateComparePatterns(SharedTypeConverter &tc,
+                                       RewritePatternSet &p, LoweringState &s) {
+  p.add<SetpLowering, SetLowering, SelpLowering, SlctLowering>(
+      tc, p.getContext(), s);
+}

@@ -1,0 +1,179 @@
+//===- Lowering.h - shared helpers of the ptx → shared lowering -*- C++ -*-===//
+//
+// Private to lib/Conversion/PTXToShared. The lowering runs in two steps:
+// an imperative step (Structure.cpp) turns module structure into LLVM
+// functions and globals and records what each PTX symbol became; then one
+// dialect conversion with a pattern set per instruction family lowers the
+// instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_LIB_CONVERSION_PTXTOSHARED_LOWERING_H
+#define PTXMLIR_LIB_CONVERSION_PTXTOSHARED_LOWERING_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::ptx::lowering {
+
+/// LLVM address spaces of the shared layer. They are the AMDGPU and NVPTX
+/// numbers (which agree); the host back end maps them all to 0.
+enum AddrSpace : unsigned {
+  kGeneric = 0,
+  kGlobal = 1,
+  kShared = 3,
+  kConst = 4,
+  kLocal = 5,
+};
+
+/// What a PTX symbol used in a function body became.
+struct SymbolInfo {
+  enum Kind {
+    /// A module or function-scope variable: an LLVM global.
+    Global,
+    /// A kernel parameter passed by value in argument `arg` (integer of
+    /// the parameter's size).
+    KernelScalarParam,
+    /// A kernel parameter passed by reference (arrays, aggregates).
+    KernelByRefParam,
+    /// A `.func` parameter or return parameter: a generic pointer to the
+    /// caller's buffer in argument `arg`.
+    FuncParam,
+    /// A `.local` variable: an alloca.
+    Local,
+  } kind;
+  /// The global's name for `Global`.
+  StringAttr global;
+  /// The address space of the global.
+  unsigned addrSpace = kGeneric;
+  /// Argument index for parameters.
+  unsigned arg = 0;
+  /// The alloca for `Local`.
+  Value value;
+};
+
+/// State shared by all patterns of one run.
+struct LoweringState {
+  unsigned waveSize = 32;
+  int64_t nextOpId = 0;
+  /// Per function (the llvm.func op) and PTX symbol name.
+  llvm::DenseMap<std::pair<Operation *, StringAttr>, SymbolInfo> symbols;
+
+  const SymbolInfo *lookup(Operation *func, StringAttr name) const {
+    auto it = symbols.find({func, name});
+    return it == symbols.end() ? nullptr : &it->second;
+  }
+  int64_t opId() { return nextOpId++; }
+};
+
+/// Register types are builtin types already; the carry flag becomes an i1
+/// and a call-scope .param buffer a generic pointer.
+class SharedTypeConverter : public TypeConverter {
+public:
+  explicit SharedTypeConverter(MLIRContext *ctx);
+};
+
+/// The type an instruction of PTX type `t` computes in: iN for integer and
+/// bit types, the float type for scalar floats, i32 for packed x2 types.
+Type computeType(MLIRContext *ctx, PTXType t);
+
+/// Converts `v` to type `to`: integers are truncated or extended (sign
+/// extended when `sext`), same-size values bit-cast. This is PTX's rule for
+/// registers wider or narrower than the instruction type.
+Value adapt(OpBuilder &b, Location loc, Value v, Type to, bool sext = false);
+
+Value intConst(OpBuilder &b, Location loc, Type t, int64_t v);
+Value floatConst(OpBuilder &b, Location loc, Type t, double v);
+
+/// `.ftz`: subnormal inputs and results become zero of the same sign
+/// (f32 only; PTX ignores .ftz for other types).
+Value flushSubnormal(OpBuilder &b, Location loc, Value f);
+/// `.sat` on floats: clamp to [0, 1], NaN becomes +0.
+Value saturateUnit(OpBuilder &b, Location loc, Value f);
+
+/// Operations with directed rounding (Rounding.cpp).
+enum class DirectedKind { Add, Mul, Fma, Div, Sqrt };
+/// The round-to-nearest result of `kind` on f32/f64 operands and, as an
+/// i32 in {-1, 0, 1}, the sign of the exact result minus it.
+FailureOr<std::pair<Value, Value>> nearestWithError(OpBuilder &b, Location loc,
+                                                    DirectedKind kind,
+                                                    ValueRange operands);
+/// The exact value rounded in `mode` (rz/rm/rp), given its nearest
+/// rounding `r` and sign(exact - r).
+Value roundFromNearest(OpBuilder &b, Location loc, Value r, Value sign,
+                       Rounding mode);
+/// The exact value q + err (err of sign `errSign`, tiny against q) rounded
+/// to nearest-even in the narrower float type `to`.
+Value narrowNearest(OpBuilder &b, Location loc, Value q, Value errSign,
+                    Type to);
+/// fptrunc of `x` to `to` rounded in `mode`.
+Value narrowDirected(OpBuilder &b, Location loc, Value x, Type to,
+                     Rounding mode);
+/// An integer converted to the float type `to`, rounded in `mode`.
+Value intToFloatDirected(OpBuilder &b, Location loc, Value x, bool isSigned,
+                         Type to, Rounding mode);
+
+/// LLVM address space of a PTX state space (generic when absent).
+unsigned addrSpaceOf(std::optional<StateSpace> space);
+
+/// Emits an error at `op`'s PTX location naming what is not supported and
+/// returns failure, so that the conversion stops with that message.
+LogicalResult unsupported(ConversionPatternRewriter &rewriter, Operation *op,
+                          const Twine &what);
+
+/// The address `[base + sym + offset]` of a memory instruction as a pointer
+/// of space `as`. Registers holding shared or local addresses are window
+/// offsets (32-bit pointers); generic and global ones 64-bit.
+FailureOr<Value> lowerAddress(ConversionPatternRewriter &rewriter,
+                              Operation *op, LoweringState &state, Value base,
+                              FlatSymbolRefAttr sym, int64_t offset,
+                              std::optional<StateSpace> space);
+
+/// Replaces `op`'s results by `values` adapted to the result types.
+void replaceWithAdapted(ConversionPatternRewriter &rewriter, Operation *op,
+                        ValueRange values, bool sext = false);
+
+/// Checks that `op` carries no guard (the predication pass ran).
+LogicalResult checkUnguarded(ConversionPatternRewriter &rewriter,
+                             Operation *op);
+
+/// Runs the imperative structure step on every ptx.module under `top`.
+LogicalResult lowerStructure(ModuleOp top, LoweringState &state);
+
+void populateIntegerPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                             LoweringState &s);
+void populateFloatPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                           LoweringState &s);
+void populateComparePatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                             LoweringState &s);
+void populateConversionPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                                LoweringState &s);
+void populateMemoryPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                            LoweringState &s);
+void populateSpecialRegPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                                LoweringState &s);
+void populateControlFlowPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                                 LoweringState &s);
+void populateSyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                          LoweringState &s);
+void populateWarpPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                          LoweringState &s);
+
+/// Base of every pattern: access to the shared state.
+template <typename OpT>
+struct PTXPattern : public OpConversionPattern<OpT> {
+  PTXPattern(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s,
+             PatternBenefit benefit = 1)
+      : OpConversionPattern<OpT>(tc, ctx, benefit), state(s) {}
+  LoweringState &state;
+};
+
+} // namespace mlir::ptx::lowering
+
+#endif // PTXMLIR_LIB_CONVERSION_PTXTOSHARED_LOWERING_H

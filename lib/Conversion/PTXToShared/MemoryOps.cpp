@@ -1,0 +1,476 @@
+//===- MemoryOps.cpp - ld, st, cvta, isspacep, addresses, atom, red -------===//
+//
+// Memory accesses become LLVM loads and stores through pointers of the
+// state space's address space. Memory-ordering scopes are written as the
+// sync scopes "ptx.cta", "ptx.cluster", "ptx.gpu" and "ptx.sys"; each back
+// end renames them (AMDGPU "workgroup"/"agent"/"", NVPTX "block"/...).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+namespace {
+
+StringRef syncScope(std::optional<Scope> scope) {
+  switch (scope.value_or(Scope::gpu)) {
+  case Scope::cta:
+    return "ptx.cta";
+  case Scope::cluster:
+    return "ptx.cluster";
+  case Scope::gpu:
+    return "ptx.gpu";
+  case Scope::sys:
+    return "ptx.sys";
+  }
+  return "ptx.gpu";
+}
+
+bool isParamSpace(std::optional<StateSpace> s) {
+  return s && (*s == StateSpace::param || *s == StateSpace::param_entry ||
+               *s == StateSpace::param_func);
+}
+
+/// The memory type of one element: iN of the instruction type's size.
+Type memType(MLIRContext *ctx, PTXType t) {
+  return IntegerType::get(ctx, std::max(8u, getTypeBitWidth(t)));
+}
+
+template <typename OpT>
+LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
+                        ConversionPatternRewriter &rewriter,
+                        LoweringState &state, bool invariant,
+                        std::optional<MemSem> sem, std::optional<Scope> scope) {
+  if (failed(checkUnguarded(rewriter, op)))
+    return failure();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  PTXType type = op.getType();
+  bool sext = isSignedIntType(type);
+  Type elemTy = memType(ctx, type);
+  unsigned elemBytes = elemTy.getIntOrFloatBitWidth() / 8;
+  unsigned n = op.getD().size();
+  auto space = op.getSpace();
+
+  // A scalar kernel parameter is an argument value: take its bytes.
+  if (isParamSpace(space) && op.getAddrSymAttr()) {
+    Operation *fn = op->template getParentOfType<LLVM::LLVMFuncOp>();
+    const SymbolInfo *info =
+        state.lookup(fn, op.getAddrSymAttr().getAttr());
+    if (info && info->kind == SymbolInfo::KernelScalarParam) {
+      Value arg = cast<LLVM::LLVMFuncOp>(fn).getArgument(info->arg);
+      unsigned argBits = arg.getType().getIntOrFloatBitWidth();
+      SmallVector<Value> values;
+      for (unsigned i = 0; i < n; ++i) {
+        int64_t bit = (op.getAddrOffset() + i * elemBytes) * 8;
+        if (bit + elemTy.getIntOrFloatBitWidth() > argBits)
+          return op.emitError() << "load beyond the end of parameter '"
+                                << op.getAddrSymAttr().getValue() << "'";
+        Value v = arg;
+        if (bit)
+          v = arith::ShRUIOp::create(rewriter, loc, v,
+                                     intConst(rewriter, loc, v.getType(), bit));
+        values.push_back(adapt(rewriter, loc, v, elemTy));
+      }
+      replaceWithAdapted(rewriter, op, values, sext);
+      return success();
+    }
+  }
+
+  FailureOr<Value> ptr =
+      lowerAddress(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
+                   op.getAddrOffset(), space);
+  if (failed(ptr))
+    return failure();
+  bool isVolatile = sem && *sem == MemSem::Volatile;
+  LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
+  if (sem && (*sem == MemSem::relaxed || *sem == MemSem::acquire)) {
+    if (n != 1)
+      return unsupported(rewriter, op, "ordered vector loads");
+    ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
+                                       : LLVM::AtomicOrdering::acquire;
+  }
+  StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
+                     ? StringRef()
+                     : syncScope(scope);
+  SmallVector<Value> values;
+  if (n == 1) {
+    values.push_back(LLVM::LoadOp::create(rewriter, loc, elemTy, *ptr,
+                                          elemBytes, isVolatile, false,
+                                          invariant, false, ordering, ss));
+  } else {
+    auto vecTy = VectorType::get({(int64_t)n}, elemTy);
+    Value vec = LLVM::LoadOp::create(rewriter, loc, vecTy, *ptr,
+                                     elemBytes * n, isVolatile, false,
+                                     invariant);
+    for (unsigned i = 0; i < n; ++i)
+      values.push_back(LLVM::ExtractElementOp::create(
+          rewriter, loc, vec, intConst(rewriter, loc, rewriter.getI32Type(), i)));
+  }
+  replaceWithAdapted(rewriter, op, values, sext);
+  return success();
+}
+
+struct LdLowering : public PTXPattern<LdOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(LdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getSem() && (*op.getSem() == MemSem::mmio))
+      return unsupported(rewriter, op, "ld.mmio");
+    return lowerLoad(op, adaptor, rewriter, state, op.getNc(), op.getSem(),
+                     op.getScope());
+  }
+};
+
+struct LduLowering : public PTXPattern<LduOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(LduOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerLoad(op, adaptor, rewriter, state, /*invariant=*/true,
+                     std::nullopt, std::nullopt);
+  }
+};
+
+struct StLowering : public PTXPattern<StOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(StOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type elemTy = memType(getContext(), op.getType());
+    unsigned elemBytes = elemTy.getIntOrFloatBitWidth() / 8;
+    auto values = adaptor.getB();
+    unsigned n = values.size();
+    FailureOr<Value> ptr = lowerAddress(rewriter, op, state, adaptor.getAddr(),
+                                        op.getAddrSymAttr(),
+                                        op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    auto sem = op.getSem();
+    if (sem && *sem == MemSem::mmio)
+      return unsupported(rewriter, op, "st.mmio");
+    bool isVolatile = sem && *sem == MemSem::Volatile;
+    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
+    if (sem && (*sem == MemSem::relaxed || *sem == MemSem::release)) {
+      if (n != 1)
+        return unsupported(rewriter, op, "ordered vector stores");
+      ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
+                                         : LLVM::AtomicOrdering::release;
+    }
+    StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
+                       ? StringRef()
+                       : syncScope(op.getScope());
+    if (n == 1) {
+      Value v = adapt(rewriter, loc, values[0], elemTy);
+      LLVM::StoreOp::create(rewriter, loc, v, *ptr, elemBytes, isVolatile,
+                            false, false, ordering, ss);
+    } else {
+      auto vecTy = VectorType::get({(int64_t)n}, elemTy);
+      Value vec = LLVM::UndefOp::create(rewriter, loc, vecTy);
+      for (unsigned i = 0; i < n; ++i)
+        vec = LLVM::InsertElementOp::create(
+            rewriter, loc, vec, adapt(rewriter, loc, values[i], elemTy),
+            intConst(rewriter, loc, rewriter.getI32Type(), i));
+      LLVM::StoreOp::create(rewriter, loc, vec, *ptr, elemBytes * n,
+                            isVolatile);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Prefetches are hints.
+template <typename OpT>
+struct PrefetchLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `mov.u64 %rd, sym`: the address of a variable in its own state space,
+/// or of a function.
+struct AddressOfLowering : public PTXPattern<AddressOfOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(AddressOfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Operation *fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+    Value ptr;
+    if (const SymbolInfo *info = state.lookup(fn, op.getSymAttr().getAttr())) {
+      std::optional<StateSpace> space;
+      switch (info->kind) {
+      case SymbolInfo::Global:
+        space = info->addrSpace == kShared  ? StateSpace::shared
+                : info->addrSpace == kConst ? StateSpace::Const
+                                            : StateSpace::global;
+        break;
+      case SymbolInfo::Local:
+        space = StateSpace::local;
+        break;
+      case SymbolInfo::FuncParam:
+        break;
+      default:
+        return unsupported(rewriter, op,
+                           "taking the address of a kernel parameter");
+      }
+      FailureOr<Value> p = lowerAddress(rewriter, op, state, Value(),
+                                        op.getSymAttr(), 0, space);
+      if (failed(p))
+        return failure();
+      ptr = *p;
+    } else {
+      auto module = op->getParentOfType<ModuleOp>();
+      auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(op.getSymAttr());
+      if (!callee)
+        return op.emitError() << "unknown symbol '" << op.getSym() << "'";
+      ptr = LLVM::AddressOfOp::create(rewriter, loc, callee);
+    }
+    Value i = LLVM::PtrToIntOp::create(
+        rewriter, loc,
+        rewriter.getIntegerType(
+            cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace() ==
+                        kShared ||
+                    cast<LLVM::LLVMPointerType>(ptr.getType())
+                            .getAddressSpace() == kLocal
+                ? 32
+                : 64),
+        ptr);
+    rewriter.replaceOp(op, adapt(rewriter, loc, i, op.getType()));
+    return success();
+  }
+};
+
+Value intToPtr(OpBuilder &b, Location loc, Value v, unsigned as) {
+  if ((as == kShared || as == kLocal) && v.getType().getIntOrFloatBitWidth() > 32)
+    v = arith::TruncIOp::create(b, loc, b.getI32Type(), v);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), v);
+}
+
+Value ptrToInt(OpBuilder &b, Location loc, Value p, Type to) {
+  unsigned as = cast<LLVM::LLVMPointerType>(p.getType()).getAddressSpace();
+  Value v = LLVM::PtrToIntOp::create(
+      b, loc, b.getIntegerType(as == kShared || as == kLocal ? 32 : 64), p);
+  return adapt(b, loc, v, to);
+}
+
+struct CvtaLowering : public PTXPattern<CvtaOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(CvtaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    unsigned as = addrSpaceOf(op.getSpace());
+    if (as == kGeneric)
+      return unsupported(rewriter, op,
+                         "cvta for ." + stringifyStateSpace(op.getSpace()));
+    auto generic = LLVM::LLVMPointerType::get(getContext(), kGeneric);
+    auto spacePtr = LLVM::LLVMPointerType::get(getContext(), as);
+    Value result;
+    if (op.getTo()) {
+      Value p = intToPtr(rewriter, loc, adaptor.getA(), kGeneric);
+      p = LLVM::AddrSpaceCastOp::create(rewriter, loc, spacePtr, p);
+      result = ptrToInt(rewriter, loc, p, op.getD().getType());
+    } else {
+      Value p = intToPtr(rewriter, loc, adaptor.getA(), as);
+      p = LLVM::AddrSpaceCastOp::create(rewriter, loc, generic, p);
+      result = ptrToInt(rewriter, loc, p, op.getD().getType());
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct IsspacepLowering : public PTXPattern<IsspacepOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(IsspacepOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    wave::Space space;
+    switch (op.getSpace()) {
+    case StateSpace::global:
+      space = wave::Space::global;
+      break;
+    case StateSpace::shared:
+    case StateSpace::shared_cta:
+      space = wave::Space::shared;
+      break;
+    case StateSpace::local:
+      space = wave::Space::local;
+      break;
+    case StateSpace::Const:
+      space = wave::Space::constant;
+      break;
+    case StateSpace::param:
+    case StateSpace::param_entry:
+      space = wave::Space::param;
+      break;
+    default:
+      return unsupported(rewriter, op,
+                         "isspacep." + stringifyStateSpace(op.getSpace()));
+    }
+    Value p = intToPtr(rewriter, loc, adaptor.getA(), kGeneric);
+    rewriter.replaceOpWithNewOp<wave::IsSpaceOp>(
+        op, rewriter.getI1Type(),
+        wave::SpaceAttr::get(getContext(), space), p);
+    return success();
+  }
+};
+
+/// atom and red.
+template <typename OpT>
+struct AtomicLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  static constexpr bool hasResult = std::is_same_v<OpT, AtomOp>;
+
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    if (op.getVec())
+      return unsupported(rewriter, op, "vector atomics");
+    PTXType type = op.getType();
+    bool isFloat = isFloatType(type);
+    bool isSigned = isSignedIntType(type);
+    Type valTy;
+    switch (type) {
+    case PTXType::f16x2:
+      valTy = VectorType::get({2}, Float16Type::get(ctx));
+      break;
+    case PTXType::bf16x2:
+      valTy = VectorType::get({2}, BFloat16Type::get(ctx));
+      break;
+    default:
+      valTy = computeType(ctx, type);
+    }
+    FailureOr<Value> ptr = lowerAddress(rewriter, op, this->state,
+                                        adaptor.getAddr(), op.getAddrSymAttr(),
+                                        op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::monotonic;
+    if (auto sem = op.getSem()) {
+      switch (*sem) {
+      case MemSem::acquire:
+        ordering = LLVM::AtomicOrdering::acquire;
+        break;
+      case MemSem::release:
+        ordering = LLVM::AtomicOrdering::release;
+        break;
+      case MemSem::acq_rel:
+        ordering = LLVM::AtomicOrdering::acq_rel;
+        break;
+      default:
+        break;
+      }
+    }
+    StringRef ss = syncScope(op.getScope());
+    unsigned align = std::max(1u, getTypeBitWidth(type) / 8);
+    auto operand = [&](Value v) -> Value {
+      if (isa<VectorType>(valTy))
+        return LLVM::BitcastOp::create(rewriter, loc, valTy,
+                                       adapt(rewriter, loc, v,
+                                             rewriter.getI32Type()));
+      return adapt(rewriter, loc, v, valTy, isSigned);
+    };
+    Value b = operand(adaptor.getB());
+    Value old;
+    if (op.getOp() == AtomOperation::cas) {
+      if constexpr (hasResult) {
+        Value c = operand(adaptor.getC());
+        Value pair = LLVM::AtomicCmpXchgOp::create(
+            rewriter, loc, *ptr, b, c, ordering,
+            ordering == LLVM::AtomicOrdering::release ||
+                    ordering == LLVM::AtomicOrdering::acq_rel
+                ? (ordering == LLVM::AtomicOrdering::acq_rel
+                       ? LLVM::AtomicOrdering::acquire
+                       : LLVM::AtomicOrdering::monotonic)
+                : ordering,
+            ss, align);
+        old = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
+      } else {
+        return unsupported(rewriter, op, "red.cas");
+      }
+    } else {
+      LLVM::AtomicBinOp bin;
+      switch (op.getOp()) {
+      case AtomOperation::add:
+        bin = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+        break;
+      case AtomOperation::min:
+        bin = isFloat    ? LLVM::AtomicBinOp::fmin
+              : isSigned ? LLVM::AtomicBinOp::min
+                         : LLVM::AtomicBinOp::umin;
+        break;
+      case AtomOperation::max:
+        bin = isFloat    ? LLVM::AtomicBinOp::fmax
+              : isSigned ? LLVM::AtomicBinOp::max
+                         : LLVM::AtomicBinOp::umax;
+        break;
+      case AtomOperation::inc:
+        bin = LLVM::AtomicBinOp::uinc_wrap;
+        break;
+      case AtomOperation::dec:
+        bin = LLVM::AtomicBinOp::udec_wrap;
+        break;
+      case AtomOperation::exch:
+        bin = LLVM::AtomicBinOp::xchg;
+        break;
+      case AtomOperation::And:
+        bin = LLVM::AtomicBinOp::_and;
+        break;
+      case AtomOperation::Or:
+        bin = LLVM::AtomicBinOp::_or;
+        break;
+      case AtomOperation::Xor:
+        bin = LLVM::AtomicBinOp::_xor;
+        break;
+      default:
+        return unsupported(rewriter, op, "this atomic operation");
+      }
+      old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b, ordering,
+                                      ss, align);
+    }
+    if constexpr (hasResult) {
+      if (isa<VectorType>(valTy))
+        old = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      old);
+      replaceWithAdapted(rewriter, op, old, isSigned);
+    } else {
+      rewriter.eraseOp(op);
+    }
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateMemoryPatterns(SharedTypeConverter &tc,
+                                      RewritePatternSet &p, LoweringState &s) {
+  p.add<LdLowering, LduLowering, StLowering, PrefetchLowering<PrefetchOp>,
+        PrefetchLowering<PrefetchuOp>, AddressOfLowering, CvtaLowering,
+        IsspacepLowering, AtomicLowering<AtomOp>, AtomicLowering<RedOp>>(
+      tc, p.getContext(), s);
+}

@@ -1,0 +1,154 @@
+//===- SpecialRegs.cpp - %tid, %laneid, %clock and the other sregs --------===//
+//
+// The mapping, documented in docs/lowering.md:
+//   %tid %ntid %ctaid %nctaid      wave.thread_id/block_dim/block_id/grid_dim
+//   %laneid                        lane in the CUDA warp: lane_id & 31
+//   %warpid                        linear thread index / 32
+//   %nwarpid                       32 (1024 threads / 32)
+//   %lanemask_*                    computed from %laneid
+//   %clock %clock_hi %clock64      wave.clock (hardware cycle counter)
+//   %globaltimer(_lo/_hi)          wave.global_timer (nanoseconds)
+//   %smid 0, %nsmid 1, %gridid 0   any value is allowed by the manual
+//   clusters                       every block is a cluster of one
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+namespace {
+
+struct SregLowering : public PTXPattern<SregOp> {
+  using PTXPattern::PTXPattern;
+
+  Value laneInWarp(OpBuilder &b, Location loc) const {
+    Value lane = wave::LaneIdOp::create(b, loc, b.getI32Type());
+    if (state.waveSize == 32)
+      return lane;
+    return arith::AndIOp::create(b, loc, lane,
+                                 intConst(b, loc, b.getI32Type(), 31));
+  }
+
+  LogicalResult
+  matchAndRewrite(SregOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    OpBuilder &b = rewriter;
+    auto i32 = b.getI32Type(), i64 = b.getI64Type();
+    int32_t dim = op.getDim() ? *op.getDim() : 0;
+    Value v;
+    switch (op.getReg()) {
+    case SpecialReg::tid:
+      v = wave::ThreadIdOp::create(b, loc, b.getI32Type(), dim);
+      break;
+    case SpecialReg::ntid:
+      v = wave::BlockDimOp::create(b, loc, b.getI32Type(), dim);
+      break;
+    case SpecialReg::ctaid:
+    case SpecialReg::clusterid:
+      v = wave::BlockIdOp::create(b, loc, b.getI32Type(), dim);
+      break;
+    case SpecialReg::nctaid:
+    case SpecialReg::nclusterid:
+      v = wave::GridDimOp::create(b, loc, b.getI32Type(), dim);
+      break;
+    case SpecialReg::cluster_ctaid:
+    case SpecialReg::cluster_ctarank:
+    case SpecialReg::smid:
+    case SpecialReg::gridid:
+    case SpecialReg::is_explicit_cluster:
+      v = intConst(b, loc, i32, 0);
+      break;
+    case SpecialReg::cluster_nctaid:
+    case SpecialReg::cluster_nctarank:
+    case SpecialReg::nsmid:
+      v = intConst(b, loc, i32, 1);
+      break;
+    case SpecialReg::nwarpid:
+      v = intConst(b, loc, i32, 32);
+      break;
+    case SpecialReg::laneid:
+      v = laneInWarp(b, loc);
+      break;
+    case SpecialReg::warpid: {
+      Value x = wave::ThreadIdOp::create(b, loc, b.getI32Type(), 0);
+      Value y = wave::ThreadIdOp::create(b, loc, b.getI32Type(), 1);
+      Value z = wave::ThreadIdOp::create(b, loc, b.getI32Type(), 2);
+      Value nx = wave::BlockDimOp::create(b, loc, b.getI32Type(), 0);
+      Value ny = wave::BlockDimOp::create(b, loc, b.getI32Type(), 1);
+      Value lin = arith::AddIOp::create(
+          b, loc, x,
+          arith::MulIOp::create(
+              b, loc, nx,
+              arith::AddIOp::create(b, loc, y,
+                                    arith::MulIOp::create(b, loc, ny, z))));
+      v = arith::ShRUIOp::create(b, loc, lin, intConst(b, loc, i32, 5));
+      break;
+    }
+    case SpecialReg::lanemask_eq:
+    case SpecialReg::lanemask_le:
+    case SpecialReg::lanemask_lt:
+    case SpecialReg::lanemask_ge:
+    case SpecialReg::lanemask_gt: {
+      Value lane = arith::ExtUIOp::create(b, loc, i64, laneInWarp(b, loc));
+      Value one = intConst(b, loc, i64, 1);
+      Value bit = arith::ShLIOp::create(b, loc, one, lane);
+      Value lt = arith::SubIOp::create(b, loc, bit, one);
+      Value le = arith::OrIOp::create(b, loc, lt, bit);
+      Value ones = intConst(b, loc, i64, 0xffffffff);
+      switch (op.getReg()) {
+      case SpecialReg::lanemask_eq:
+        v = bit;
+        break;
+      case SpecialReg::lanemask_lt:
+        v = lt;
+        break;
+      case SpecialReg::lanemask_le:
+        v = le;
+        break;
+      case SpecialReg::lanemask_ge:
+        v = arith::XOrIOp::create(b, loc, lt, ones);
+        break;
+      default:
+        v = arith::XOrIOp::create(b, loc, le, ones);
+        break;
+      }
+      v = arith::TruncIOp::create(b, loc, i32, v);
+      break;
+    }
+    case SpecialReg::clock:
+    case SpecialReg::clock64:
+      v = wave::ClockOp::create(b, loc, b.getI64Type());
+      break;
+    case SpecialReg::clock_hi:
+      v = arith::ShRUIOp::create(b, loc, wave::ClockOp::create(b, loc, b.getI64Type()),
+                                 intConst(b, loc, i64, 32));
+      break;
+    case SpecialReg::globaltimer:
+    case SpecialReg::globaltimer_lo:
+      v = wave::GlobalTimerOp::create(b, loc, b.getI64Type());
+      break;
+    case SpecialReg::globaltimer_hi:
+      v = arith::ShRUIOp::create(b, loc, wave::GlobalTimerOp::create(b, loc, b.getI64Type()),
+                                 intConst(b, loc, i64, 32));
+      break;
+    default:
+      return unsupported(rewriter, op,
+                         "special register %" +
+                             stringifySpecialReg(op.getReg()));
+    }
+    rewriter.replaceOp(op, adapt(b, loc, v, op.getType()));
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateSpecialRegPatterns(SharedTypeConverter &tc,
+                                          RewritePatternSet &p,
+                                          LoweringState &s) {
+  p.add<SregLowering>(tc, p.getContext(), s);
+}

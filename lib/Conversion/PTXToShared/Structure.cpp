@@ -1,0 +1,464 @@
+//===- Structure.cpp - PTX modules, functions, parameters, variables ------===//
+//
+// The imperative first step of the lowering: every ptx.module becomes LLVM
+// functions and globals in the enclosing builtin module, and every PTX
+// symbol a body may name is recorded in the LoweringState.
+//
+// ABI. A kernel gets one argument per `.param`: scalars as integers of the
+// parameter's size, arrays and aggregates as a constant-space pointer with
+// `llvm.byref`, so that kernarg offsets equal CUDA's. A `.func` gets, in
+// order, a generic pointer per `.param` return parameter (the caller's
+// buffer) and per `.param` parameter, and the value of each `.reg`
+// parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+namespace {
+
+int64_t elementBytes(PTXType type, std::optional<VecWidth> vec) {
+  int64_t bytes = std::max<int64_t>(1, getTypeBitWidth(type) / 8);
+  if (vec)
+    bytes *= static_cast<int64_t>(*vec);
+  return bytes;
+}
+
+int64_t paramBytes(ParamAttr p) {
+  int64_t bytes = std::max<int64_t>(1, getTypeBitWidth(p.getType()) / 8);
+  return p.getCount() > 0 ? bytes * p.getCount() : bytes;
+}
+
+bool isScalarParam(ParamAttr p) {
+  unsigned w = getTypeBitWidth(p.getType());
+  return p.getCount() == 0 && w >= 8 && w <= 64;
+}
+
+struct StructureLowering {
+  StructureLowering(ModuleOp top, LoweringState &state)
+      : top(top), state(state), ctx(top.getContext()), b(ctx) {}
+
+  LogicalResult run();
+
+private:
+  LogicalResult lowerVariable(VarOp var, Operation *func, StringRef prefix);
+  LogicalResult lowerFunction(Operation *fn);
+  FailureOr<Attribute> initializerBytes(VarOp var, int64_t size);
+
+  ModuleOp top;
+  LoweringState &state;
+  MLIRContext *ctx;
+  OpBuilder b;
+  /// Globals are created before this op of the top module.
+  Operation *insertionAnchor = nullptr;
+  /// The llvm.func created for each PTX function.
+  llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
+  /// Module-scope symbols, visible in every function.
+  llvm::DenseMap<StringAttr, SymbolInfo> moduleSymbols;
+  /// The PTX module being lowered (for symbols named by initializers).
+  PTXModuleOp ptxModule;
+
+  LogicalResult lowerAddressInitializer(VarOp var, LLVM::GlobalOp global,
+                                        int64_t count);
+};
+
+} // namespace
+
+FailureOr<Attribute> StructureLowering::initializerBytes(VarOp var,
+                                                          int64_t size) {
+  ArrayAttr init = var.getInitAttr();
+  if (!init)
+    return Attribute();
+  unsigned elemBits = getTypeBitWidth(var.getType());
+  unsigned elemBytes = std::max(1u, elemBits / 8);
+  SmallVector<int8_t> bytes(size, 0);
+  int64_t pos = 0;
+  for (Attribute a : init) {
+    APInt bits;
+    if (auto i = dyn_cast<IntegerAttr>(a)) {
+      bits = i.getValue().zextOrTrunc(elemBits);
+    } else if (auto f = dyn_cast<FloatAttr>(a)) {
+      APFloat v = f.getValue();
+      bool lost;
+      if (elemBits == 32)
+        v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      else if (elemBits == 64)
+        v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      else if (var.getType() == PTXType::bf16)
+        v.convert(APFloat::BFloat(), APFloat::rmNearestTiesToEven, &lost);
+      else if (elemBits == 16)
+        v.convert(APFloat::IEEEhalf(), APFloat::rmNearestTiesToEven, &lost);
+      bits = v.bitcastToAPInt().zextOrTrunc(elemBits);
+    } else {
+      return var.emitError()
+             << "lowering of this initializer element is not supported yet";
+    }
+    for (unsigned i = 0; i < elemBytes && pos < size; ++i, ++pos)
+      bytes[pos] = static_cast<int8_t>(bits.extractBitsAsZExtValue(8, i * 8));
+  }
+  auto type = RankedTensorType::get({size}, b.getI8Type());
+  return DenseElementsAttr::get(type, ArrayRef<int8_t>(bytes));
+}
+
+LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
+                                               StringRef prefix) {
+  Location loc = var.getLoc();
+  StateSpace space = var.getSpace();
+  int64_t count = 1;
+  bool unsized = false;
+  for (int64_t d : var.getDims()) {
+    if (d < 0)
+      unsized = true;
+    else
+      count *= d;
+  }
+  int64_t elem = elementBytes(var.getType(), var.getVec());
+  if (unsized && var.getInitAttr())
+    count = (var.getInitAttr().size() * std::max(1u, getTypeBitWidth(var.getType()) / 8) + elem - 1) / elem;
+  int64_t align = var.getAlign() ? *var.getAlign() : elem;
+  std::string name = (prefix + var.getSymName()).str();
+
+  if (space == StateSpace::local) {
+    if (!func)
+      return var.emitError()
+             << "lowering of module-scope .local variables is not supported yet";
+    auto fn = cast<LLVM::LLVMFuncOp>(func);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&fn.getBody().front());
+    Value one = intConst(b, loc, b.getI64Type(), 1);
+    auto arrTy = LLVM::LLVMArrayType::get(b.getI8Type(), count * elem);
+    Value alloca = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, kLocal), arrTy, one, align);
+    SymbolInfo info{SymbolInfo::Local};
+    info.value = alloca;
+    info.addrSpace = kLocal;
+    state.symbols[{func, var.getSymNameAttr()}] = info;
+    return success();
+  }
+
+  unsigned as;
+  switch (space) {
+  case StateSpace::global:
+    as = kGlobal;
+    break;
+  case StateSpace::Const:
+    as = kConst;
+    break;
+  case StateSpace::shared:
+  case StateSpace::shared_cta:
+    as = kShared;
+    break;
+  default:
+    return var.emitError() << "lowering of ." << stringifyStateSpace(space)
+                           << " variables is not supported yet";
+  }
+  if (var.getType() == PTXType::texref || var.getType() == PTXType::samplerref ||
+      var.getType() == PTXType::surfref)
+    return var.emitError()
+           << "lowering of texture and surface references is not supported yet";
+
+  bool external = var.getLinkage() == Linkage::external;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(insertionAnchor);
+  auto arrTy = LLVM::LLVMArrayType::get(b.getI8Type(),
+                                        unsized && !var.getInitAttr() ? 0
+                                                                       : count * elem);
+  // cuModuleGetGlobal finds every module-scope variable by name, visible
+  // or not: all of them go into the code object's symbol table.
+  LLVM::Linkage linkage = as == kShared && !external
+                              ? LLVM::Linkage::Internal
+                              : LLVM::Linkage::External;
+  if (func && as != kShared)
+    linkage = LLVM::Linkage::Internal;
+  // Dynamic shared memory: an external zero-sized array placed after the
+  // static shared variables.
+  if (as == kShared && unsized)
+    external = true, linkage = LLVM::Linkage::External;
+  bool hasAddresses =
+      var.getInitAttr() && llvm::any_of(var.getInitAttr(), [](Attribute a) {
+        return isa<InitAddrAttr>(a);
+      });
+  if (hasAddresses && !external) {
+    unsigned bits = getTypeBitWidth(var.getType());
+    if ((bits != 64 && bits != 32) || var.getVec())
+      return var.emitError() << "lowering of address initializers of "
+                                "this type is not supported yet";
+    auto wordTy = LLVM::LLVMArrayType::get(b.getIntegerType(bits), count);
+    auto global = LLVM::GlobalOp::create(b, loc, wordTy, false, linkage, name,
+                                         Attribute(), align, as);
+    if (failed(lowerAddressInitializer(var, global, count)))
+      return failure();
+    SymbolInfo info{SymbolInfo::Global};
+    info.global = global.getSymNameAttr();
+    info.addrSpace = as;
+    if (func)
+      state.symbols[{func, var.getSymNameAttr()}] = info;
+    else
+      moduleSymbols[var.getSymNameAttr()] = info;
+    return success();
+  }
+  Attribute value;
+  if (!external && as != kShared) {
+    FailureOr<Attribute> init = initializerBytes(var, count * elem);
+    if (failed(init))
+      return failure();
+    value = *init ? *init
+                  : DenseElementsAttr::get(
+                        RankedTensorType::get({count * elem}, b.getI8Type()),
+                        b.getI8IntegerAttr(0));
+  }
+  auto global = LLVM::GlobalOp::create(
+      b, loc, arrTy, /*isConstant=*/false, linkage, name, value, align, as);
+  if (!external && as == kShared) {
+    // LDS cannot be initialised: an undef initializer region.
+    Block *blk = b.createBlock(&global.getInitializerRegion());
+    b.setInsertionPointToStart(blk);
+    Value undef = LLVM::UndefOp::create(b, loc, arrTy);
+    LLVM::ReturnOp::create(b, loc, undef);
+  }
+  SymbolInfo info{SymbolInfo::Global};
+  info.global = global.getSymNameAttr();
+  info.addrSpace = as;
+  if (func)
+    state.symbols[{func, var.getSymNameAttr()}] = info;
+  else
+    moduleSymbols[var.getSymNameAttr()] = info;
+  return success();
+}
+
+/// An initializer with addresses: an array of words built element by
+/// element in the global's initializer region.
+LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
+                                                         LLVM::GlobalOp global,
+                                                         int64_t count) {
+  Location loc = var.getLoc();
+  auto arrTy = cast<LLVM::LLVMArrayType>(global.getType());
+  Type wordTy = arrTy.getElementType();
+  OpBuilder::InsertionGuard g(b);
+  Block *blk = b.createBlock(&global.getInitializerRegion());
+  b.setInsertionPointToStart(blk);
+  Value agg = LLVM::ZeroOp::create(b, loc, arrTy);
+  for (auto [i, a] : llvm::enumerate(var.getInitAttr())) {
+    if ((int64_t)i >= count)
+      break;
+    Value v;
+    if (auto ia = dyn_cast<IntegerAttr>(a)) {
+      v = LLVM::ConstantOp::create(
+          b, loc, wordTy,
+          b.getIntegerAttr(wordTy, ia.getValue().sextOrTrunc(
+                                       wordTy.getIntOrFloatBitWidth())));
+    } else if (auto addr = dyn_cast<InitAddrAttr>(a)) {
+      if (addr.getMask())
+        return var.emitError()
+               << "lowering of mask() initializers is not supported yet";
+      Operation *target = ptxModule.lookupSymbol(addr.getSym());
+      if (!target)
+        return var.emitError() << "unknown symbol '"
+                               << addr.getSym().getValue()
+                               << "' in an initializer";
+      unsigned symAS = kGeneric;
+      if (auto tv = dyn_cast<VarOp>(target)) {
+        switch (tv.getSpace()) {
+        case StateSpace::global:
+          symAS = kGlobal;
+          break;
+        case StateSpace::Const:
+          symAS = kConst;
+          break;
+        default:
+          return var.emitError() << "lowering of initializers with the "
+                                    "address of a ."
+                                 << stringifyStateSpace(tv.getSpace())
+                                 << " variable is not supported yet";
+        }
+      }
+      Value p = LLVM::AddressOfOp::create(
+          b, loc, LLVM::LLVMPointerType::get(ctx, symAS),
+          addr.getSym().getValue());
+      if (addr.getOffset())
+        p = LLVM::GEPOp::create(b, loc, p.getType(), b.getI8Type(), p,
+                                ArrayRef<LLVM::GEPArg>{
+                                    (int32_t)addr.getOffset()});
+      if (addr.getGeneric() && symAS != kGeneric)
+        p = LLVM::AddrSpaceCastOp::create(
+            b, loc, LLVM::LLVMPointerType::get(ctx, kGeneric), p);
+      v = LLVM::PtrToIntOp::create(b, loc, wordTy, p);
+    } else {
+      return var.emitError()
+             << "lowering of float elements next to addresses is not "
+                "supported yet";
+    }
+    agg = LLVM::InsertValueOp::create(b, loc, agg, v, ArrayRef<int64_t>{(int64_t)i});
+  }
+  LLVM::ReturnOp::create(b, loc, agg);
+  return success();
+}
+
+LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
+  bool isKernel = isa<EntryOp>(fnOp);
+  auto name = fnOp->getAttrOfType<StringAttr>("sym_name");
+  auto params = fnOp->getAttrOfType<ArrayAttr>("params");
+  auto rets = fnOp->getAttrOfType<ArrayAttr>("rets");
+  Region &body = fnOp->getRegion(0);
+  Location loc = fnOp->getLoc();
+
+  // The signature.
+  SmallVector<Type> argTypes;
+  SmallVector<std::pair<StringAttr, SymbolInfo>> paramSymbols;
+  SmallVector<int> regParamArg; // for each argument, the old block arg or -1
+  auto genericPtr = LLVM::LLVMPointerType::get(ctx, kGeneric);
+  unsigned oldArg = 0;
+  auto addParam = [&](ParamAttr p, bool isRet) -> LogicalResult {
+    if (p.getSpace() == StateSpace::reg) {
+      if (isRet)
+        return fnOp->emitError()
+               << "lowering of .reg return parameters is not supported yet";
+      argTypes.push_back(getRegisterType(ctx, p.getType()));
+      regParamArg.push_back(oldArg++);
+      return success();
+    }
+    SymbolInfo info{SymbolInfo::FuncParam};
+    info.arg = argTypes.size();
+    if (isKernel) {
+      if (p.getType() == PTXType::texref || p.getType() == PTXType::samplerref ||
+          p.getType() == PTXType::surfref)
+        return fnOp->emitError() << "lowering of texture and surface "
+                                    "parameters is not supported yet";
+      if (isScalarParam(p)) {
+        info.kind = SymbolInfo::KernelScalarParam;
+        argTypes.push_back(b.getIntegerType(getTypeBitWidth(p.getType())));
+      } else {
+        info.kind = SymbolInfo::KernelByRefParam;
+        argTypes.push_back(LLVM::LLVMPointerType::get(ctx, kConst));
+      }
+    } else {
+      argTypes.push_back(genericPtr);
+    }
+    regParamArg.push_back(-1);
+    paramSymbols.push_back({p.getName(), info});
+    return success();
+  };
+  if (rets)
+    for (Attribute a : rets)
+      if (failed(addParam(cast<ParamAttr>(a), /*isRet=*/true)))
+        return failure();
+  for (Attribute a : params)
+    if (failed(addParam(cast<ParamAttr>(a), /*isRet=*/false)))
+      return failure();
+
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(insertionAnchor);
+  auto fnType =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  auto linkageAttr = fnOp->getAttrOfType<LinkageAttr>("linkage");
+  Linkage linkage = linkageAttr ? linkageAttr.getValue() : Linkage::none;
+  LLVM::Linkage llvmLinkage =
+      isKernel || linkage != Linkage::none ? LLVM::Linkage::External
+                                           : LLVM::Linkage::Internal;
+  if (body.empty())
+    llvmLinkage = LLVM::Linkage::External;
+  auto fn = LLVM::LLVMFuncOp::create(b, loc, name.getValue(), fnType,
+                                     llvmLinkage);
+  functions[name] = fn;
+
+  // Kernel facts for the back ends.
+  if (isKernel) {
+    fn->setAttr("ptx.kernel", b.getUnitAttr());
+    for (StringRef attr : {"maxntid", "reqntid", "minnctapersm", "maxnreg"})
+      if (Attribute a = fnOp->getAttr(attr))
+        fn->setAttr(("ptx." + attr).str(), a);
+    for (auto [i, a] : llvm::enumerate(params)) {
+      auto p = cast<ParamAttr>(a);
+      if (isScalarParam(p))
+        continue;
+      unsigned idx = i;
+      fn.setArgAttr(idx, "llvm.byref",
+                    TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(),
+                                                           paramBytes(p))));
+      fn.setArgAttr(idx, "llvm.align",
+                    b.getI64IntegerAttr(p.getAlign() ? p.getAlign() : 4));
+    }
+  }
+  if (fnOp->hasAttr("noreturn"))
+    fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn")}));
+
+  if (body.empty())
+    return success();
+
+  fn.getBody().takeBody(body);
+  Block &entry = fn.getBody().front();
+  // Insert the pointer arguments between the .reg parameters.
+  for (auto [i, old] : llvm::enumerate(regParamArg))
+    if (old < 0)
+      entry.insertArgument(i, argTypes[i], loc);
+
+  for (auto &[sym, info] : paramSymbols)
+    state.symbols[{fn, sym}] = info;
+  for (auto &[sym, info] : moduleSymbols)
+    state.symbols.try_emplace({fn, sym}, info);
+  for (auto &[sym, f] : functions)
+    (void)f;
+
+  // Function-scope variables.
+  SmallVector<VarOp> vars;
+  fn.walk([&](VarOp v) { vars.push_back(v); });
+  for (VarOp v : vars) {
+    if (failed(lowerVariable(v, fn, (name.getValue() + ".").str())))
+      return failure();
+    v.erase();
+  }
+  // The carry flag is an i1 in the shared layer.
+  for (Block &blk : fn.getBody())
+    for (BlockArgument arg : blk.getArguments())
+      if (isa<CCType>(arg.getType()))
+        arg.setType(b.getI1Type());
+  return success();
+}
+
+LogicalResult StructureLowering::run() {
+  SmallVector<PTXModuleOp> modules(top.getOps<PTXModuleOp>());
+  for (PTXModuleOp module : modules) {
+    insertionAnchor = module;
+    ptxModule = module;
+    // Variables first: functions refer to them.
+    for (Operation &op : llvm::make_early_inc_range(*module.getBodyBlock()))
+      if (auto var = dyn_cast<VarOp>(op))
+        if (failed(lowerVariable(var, nullptr, "")))
+          return failure();
+    for (Operation &op : llvm::make_early_inc_range(*module.getBodyBlock())) {
+      if (isa<VarOp>(op))
+        continue;
+      if (isa<EntryOp, FuncOp>(op)) {
+        if (failed(lowerFunction(&op)))
+          return failure();
+        continue;
+      }
+      return op.emitError() << "lowering of '" << op.getName()
+                            << "' is not supported yet";
+    }
+    module.erase();
+  }
+  // A `.func` prototype followed by its definition: keep the definition.
+  llvm::StringMap<LLVM::LLVMFuncOp> seen;
+  for (auto fn : llvm::make_early_inc_range(top.getOps<LLVM::LLVMFuncOp>())) {
+    auto [it, inserted] = seen.try_emplace(fn.getName(), fn);
+    if (inserted)
+      continue;
+    if (fn.isExternal()) {
+      fn.erase();
+    } else {
+      it->second.erase();
+      it->second = fn;
+    }
+  }
+  return success();
+}
+
+LogicalResult lowering::lowerStructure(ModuleOp top, LoweringState &state) {
+  return StructureLowering(top, state).run();
+}

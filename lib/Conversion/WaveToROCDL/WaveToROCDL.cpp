@@ -1,0 +1,294 @@
+//===- WaveToROCDL.cpp - the shared layer's wave ops on AMD GPUs ----------===//
+//
+// The AMD end of the shared layer: wave ops become AMDGPU intrinsics,
+// kernel facts become ROCDL function attributes, the "ptx.*" sync scopes
+// become AMDGPU ones. %ntid and %nctaid come from the AQL dispatch packet
+// (workgroup_size_x at byte 4, grid_size_x at byte 12), never from device
+// libraries.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Builders.h"
+#include "ptxmlir/Conversion/Passes.h"
+#include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+#include "ptxmlir/Target/AMDGPU/Chip.h"
+
+namespace mlir::ptx {
+#define GEN_PASS_DEF_CONVERTWAVETOROCDL
+#include "ptxmlir/Conversion/Passes.h.inc"
+} // namespace mlir::ptx
+
+using namespace mlir;
+
+namespace {
+
+struct AMDLowering {
+  OpBuilder b;
+  unsigned waveSize;
+  AMDLowering(MLIRContext *ctx, unsigned waveSize)
+      : b(ctx), waveSize(waveSize) {}
+
+  Value intr(Location loc, Type t, StringRef name, ValueRange args = {}) {
+    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
+        .getResult(0);
+  }
+  Value i32c(Location loc, int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  static char dimChar(int32_t d) { return "xyz"[d]; }
+
+  Value dispatchField(Location loc, unsigned offset, Type t) {
+    auto ptr4 = LLVM::LLVMPointerType::get(b.getContext(), 4);
+    Value p = intr(loc, ptr4, "llvm.amdgcn.dispatch.ptr");
+    Value q = LLVM::GEPOp::create(b, loc, ptr4, b.getI8Type(), p,
+                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
+    return LLVM::LoadOp::create(b, loc, t, q, t.getIntOrFloatBitWidth() / 8,
+                                false, false, /*invariant=*/true);
+  }
+  Value blockDim(Location loc, int32_t d) {
+    Value v = dispatchField(loc, 4 + 2 * d, b.getI16Type());
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value laneId(Location loc) {
+    Value lo = intr(loc, b.getI32Type(), "llvm.amdgcn.mbcnt.lo",
+                    {i32c(loc, -1), i32c(loc, 0)});
+    if (waveSize == 32)
+      return lo;
+    return intr(loc, b.getI32Type(), "llvm.amdgcn.mbcnt.hi",
+                {i32c(loc, -1), lo});
+  }
+  void fence(Location loc, LLVM::AtomicOrdering o, StringRef scope) {
+    LLVM::FenceOp::create(b, loc, o, scope);
+  }
+  void barrier(Location loc) {
+    fence(loc, LLVM::AtomicOrdering::release, "workgroup");
+    LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.amdgcn.s.barrier"),
+                                  ValueRange{});
+    fence(loc, LLVM::AtomicOrdering::acquire, "workgroup");
+  }
+  static StringRef amdScope(wave::Scope s) {
+    switch (s) {
+    case wave::Scope::cta:
+      return "workgroup";
+    case wave::Scope::cluster:
+    case wave::Scope::gpu:
+      return "agent";
+    case wave::Scope::sys:
+      return "";
+    }
+    return "";
+  }
+
+  /// bar.red through a counter in LDS: barrier, clear, barrier, count,
+  /// barrier, read, barrier.
+  Value barrierRed(wave::BarrierRedOp op, LLVM::GlobalOp counter) {
+    Location loc = op.getLoc();
+    auto i32 = b.getI32Type();
+    auto ptr3 = LLVM::LLVMPointerType::get(b.getContext(), 3);
+    Value p = LLVM::AddressOfOp::create(b, loc, ptr3, counter.getSymName());
+    barrier(loc);
+    // Every thread clears the counter (the same value: an atomic store).
+    LLVM::StoreOp::create(b, loc, i32c(loc, 0), p, 4, false, false, false,
+                          LLVM::AtomicOrdering::monotonic, "workgroup");
+    barrier(loc);
+    Value one = arith::ExtUIOp::create(b, loc, i32, op.getPred());
+    LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, p, one,
+                              LLVM::AtomicOrdering::monotonic, "workgroup");
+    barrier(loc);
+    Value count = LLVM::LoadOp::create(b, loc, i32, p, 4, false, false, false,
+                                       false, LLVM::AtomicOrdering::monotonic,
+                                       "workgroup");
+    barrier(loc);
+    switch (op.getKind()) {
+    case wave::BarrierRed::popc:
+      return count;
+    case wave::BarrierRed::Or:
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
+                                   i32c(loc, 0));
+    case wave::BarrierRed::And: {
+      Value n = arith::MulIOp::create(
+          b, loc, blockDim(loc, 0),
+          arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, n);
+    }
+    }
+    return count;
+  }
+
+  LogicalResult lower(Operation *op, LLVM::GlobalOp &counter, ModuleOp top) {
+    Location loc = op->getLoc();
+    b.setInsertionPoint(op);
+    auto i32 = b.getI32Type();
+    Value r;
+    if (auto o = dyn_cast<wave::ThreadIdOp>(op)) {
+      r = intr(loc, i32,
+               std::string("llvm.amdgcn.workitem.id.") + dimChar(o.getDim()));
+    } else if (auto o = dyn_cast<wave::BlockIdOp>(op)) {
+      r = intr(loc, i32,
+               std::string("llvm.amdgcn.workgroup.id.") + dimChar(o.getDim()));
+    } else if (auto o = dyn_cast<wave::BlockDimOp>(op)) {
+      r = blockDim(loc, o.getDim());
+    } else if (auto o = dyn_cast<wave::GridDimOp>(op)) {
+      // HSA's grid size counts work-items; CUDA grids are whole blocks.
+      Value grid = dispatchField(loc, 12 + 4 * o.getDim(), i32);
+      r = arith::DivUIOp::create(b, loc, grid, blockDim(loc, o.getDim()));
+    } else if (isa<wave::LaneIdOp>(op)) {
+      r = laneId(loc);
+    } else if (auto o = dyn_cast<wave::ActiveMaskOp>(op)) {
+      Value t = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+      r = intr(loc, o.getType(),
+               waveSize == 32 ? "llvm.amdgcn.ballot.i32"
+                              : "llvm.amdgcn.ballot.i64",
+               {t});
+    } else if (auto o = dyn_cast<wave::BallotOp>(op)) {
+      r = intr(loc, o.getType(),
+               waveSize == 32 ? "llvm.amdgcn.ballot.i32"
+                              : "llvm.amdgcn.ballot.i64",
+               {o.getPred()});
+    } else if (auto o = dyn_cast<wave::ReadLaneOp>(op)) {
+      Value addr = arith::ShLIOp::create(b, loc, o.getLane(), i32c(loc, 2));
+      r = intr(loc, i32, "llvm.amdgcn.ds.bpermute", {addr, o.getValue()});
+    } else if (auto o = dyn_cast<wave::ReadFirstLaneOp>(op)) {
+      r = intr(loc, i32, "llvm.amdgcn.readfirstlane.i32", {o.getValue()});
+    } else if (isa<wave::BarrierOp, wave::BarrierArriveOp>(op)) {
+      // AMD has one block barrier: every barrier id and thread count maps
+      // to it, and an arrive waits too.
+      barrier(loc);
+    } else if (auto o = dyn_cast<wave::BarrierRedOp>(op)) {
+      if (!counter) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(top.getBody());
+        auto i32t = b.getI32Type();
+        counter = LLVM::GlobalOp::create(b, loc, i32t, false,
+                                         LLVM::Linkage::Internal,
+                                         "__ptx_bar_red_counter", Attribute(),
+                                         4, 3);
+        Block *blk = b.createBlock(&counter.getInitializerRegion());
+        b.setInsertionPointToStart(blk);
+        LLVM::ReturnOp::create(b, loc,
+                               LLVM::UndefOp::create(b, loc, i32t).getResult());
+      }
+      r = barrierRed(o, counter);
+    } else if (auto o = dyn_cast<wave::FenceOp>(op)) {
+      fence(loc, LLVM::AtomicOrdering::seq_cst, amdScope(o.getScope()));
+    } else if (auto o = dyn_cast<wave::IsSpaceOp>(op)) {
+      Value isShared =
+          intr(loc, b.getI1Type(), "llvm.amdgcn.is.shared", {o.getPtr()});
+      Value isPrivate =
+          intr(loc, b.getI1Type(), "llvm.amdgcn.is.private", {o.getPtr()});
+      Value f = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+      switch (o.getSpace()) {
+      case wave::Space::shared:
+        r = isShared;
+        break;
+      case wave::Space::local:
+        r = isPrivate;
+        break;
+      case wave::Space::global: {
+        Value t = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+        Value either = arith::OrIOp::create(b, loc, isShared, isPrivate);
+        r = arith::XOrIOp::create(b, loc, either, t);
+        break;
+      }
+      default:
+        r = f;
+      }
+    } else if (isa<wave::ClockOp>(op)) {
+      r = intr(loc, b.getI64Type(), "llvm.readcyclecounter");
+    } else if (isa<wave::GlobalTimerOp>(op)) {
+      // The steady counter runs at 100 MHz on AMD GPUs.
+      Value t = intr(loc, b.getI64Type(), "llvm.readsteadycounter");
+      r = arith::MulIOp::create(
+          b, loc, t, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(10)));
+    } else if (isa<wave::TrapOp>(op)) {
+      LLVM::Trap::create(b, loc);
+    } else {
+      return op->emitError("no AMD lowering for this op");
+    }
+    if (op->getNumResults())
+      op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+    return success();
+  }
+};
+
+/// "ptx.cta" and friends → AMDGPU sync scopes.
+void renameSyncScopes(ModuleOp top) {
+  top.walk([](Operation *op) {
+    auto ss = op->getAttrOfType<StringAttr>("syncscope");
+    if (!ss || !ss.getValue().starts_with("ptx."))
+      return;
+    StringRef s = ss.getValue();
+    StringRef amd = s == "ptx.cta" ? "workgroup" : s == "ptx.sys" ? "" : "agent";
+    if (amd.empty())
+      op->removeAttr("syncscope");
+    else
+      op->setAttr("syncscope", StringAttr::get(op->getContext(), amd));
+  });
+}
+
+struct ConvertWaveToROCDLPass
+    : public ptx::impl::ConvertWaveToROCDLBase<ConvertWaveToROCDLPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    MLIRContext *ctx = &getContext();
+    unsigned waveSize = ptx::amdgpu::getWaveSize(chip);
+    if (!waveSize) {
+      top.emitError() << "unknown AMD GPU '" << chip << "'";
+      return signalPassFailure();
+    }
+    if (auto attr = top->getAttrOfType<IntegerAttr>("ptx.wave_size"))
+      if (attr.getInt() != waveSize) {
+        top.emitError() << "module laid out for wave size " << attr.getInt()
+                        << ", but " << chip << " runs wave" << waveSize;
+        return signalPassFailure();
+      }
+    AMDLowering lowering(ctx, waveSize);
+    SmallVector<Operation *> ops;
+    top.walk([&](Operation *op) {
+      if (isa<wave::WaveDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    LLVM::GlobalOp counter;
+    for (Operation *op : ops)
+      if (failed(lowering.lower(op, counter, top)))
+        return signalPassFailure();
+    renameSyncScopes(top);
+
+    OpBuilder b(ctx);
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+      if (!fn->hasAttr("ptx.kernel"))
+        continue;
+      fn->setAttr("rocdl.kernel", b.getUnitAttr());
+      int64_t maxThreads = 1024;
+      auto product = [](DenseI32ArrayAttr a) {
+        int64_t p = 1;
+        for (int32_t v : a.asArrayRef())
+          p *= v;
+        return p;
+      };
+      if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.maxntid"))
+        maxThreads = std::min(maxThreads, product(a));
+      if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.reqntid")) {
+        maxThreads = std::min(maxThreads, product(a));
+        SmallVector<int32_t> dims(a.asArrayRef());
+        dims.resize(3, 1);
+        fn->setAttr("rocdl.reqd_work_group_size",
+                    DenseI32ArrayAttr::get(ctx, dims));
+      }
+      fn->setAttr("rocdl.flat_work_group_size",
+                  b.getStringAttr("1," + std::to_string(maxThreads)));
+      // CUDA grids are whole blocks.
+      fn->setAttr("rocdl.uniform_work_group_size", b.getBoolAttr(true));
+      for (StringRef a : {"ptx.kernel", "ptx.maxntid", "ptx.reqntid",
+                          "ptx.minnctapersm", "ptx.maxnreg"})
+        fn->removeAttr(a);
+    }
+  }
+};
+
+} // namespace

@@ -27,8 +27,9 @@ def Wave_Dialect : Dialect {
     them, and each carries a static `op_id` that identifies it in
     diagnostics and in the CPU agent. A collective op runs over the lanes
     that reach it together; `membermask` (bit i = lane i of the CUDA warp,
-    shifted to the warp's half on wave64 by the producer) names the lanes
-    that must take part.
+    as the PTX instruction gave it) names the lanes that must take part.
+    On wave64 the producer addresses lanes of the whole hardware wave
+    (warp base | lane) and narrows masks to the warp's half itself.
   }];
   let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];

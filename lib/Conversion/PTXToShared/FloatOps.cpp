@@ -229,9 +229,19 @@ struct FmaLowering : public PTXPattern<OpT> {
                         ? (Value)LLVM::FMAOp::create(rewriter, loc, a, b, c)
                         : *roundedOp(rewriter, loc, DirectedKind::Fma,
                                      {a, b, c}, rnd);
-          if (rnd == Rounding::rm)
-            v = fixZeroSumSign(rewriter, loc, v,
-                               arith::MulFOp::create(rewriter, loc, a, b), c);
+          // An exact zero of a*b + c under .rm: -0 unless both addends are
+          // +0. Only when a*b + c is exactly zero (the error sign is 0).
+          if (rnd == Rounding::rm) {
+            auto nearest = *nearestWithError(rewriter, loc, DirectedKind::Fma,
+                                             {a, b, c});
+            Value exact = arith::CmpIOp::create(
+                rewriter, loc, arith::CmpIPredicate::eq, nearest.second,
+                intConst(rewriter, loc, rewriter.getI32Type(), 0));
+            Value fixed = fixZeroSumSign(
+                rewriter, loc, v, arith::MulFOp::create(rewriter, loc, a, b),
+                c);
+            v = arith::SelectOp::create(rewriter, loc, exact, fixed, v);
+          }
           return finish(rewriter, loc, v, ftz, sat, relu);
         });
     replaceWithAdapted(rewriter, op, r);

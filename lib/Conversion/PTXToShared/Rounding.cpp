@@ -138,6 +138,24 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
     } else {
       Value nq = arith::NegFOp::create(b, loc, q);
       errSign = signOf(b, loc, LLVM::FMAOp::create(b, loc, w[0], w[1], nq));
+      // Near underflow the residual underflows too: scale by 2^110 (exact
+      // for a normal or subnormal q), and a product that rounded to zero
+      // has the sign of its factors.
+      Value scale = floatConst(b, loc, f64, 0x1p110);
+      Value as = arith::MulFOp::create(b, loc, w[0], scale);
+      Value qs = arith::MulFOp::create(b, loc, q, scale);
+      Value scaled = signOf(b, loc,
+                            LLVM::FMAOp::create(b, loc, as, w[1],
+                                                arith::NegFOp::create(b, loc, qs)));
+      Value tinyQ = cmpf(b, loc, arith::CmpFPredicate::OLT,
+                         LLVM::FAbsOp::create(b, loc, q),
+                         floatConst(b, loc, f64, 0x1p-900));
+      Value zeroQ = cmpf(b, loc, arith::CmpFPredicate::OEQ, q,
+                         floatConst(b, loc, f64, 0.0));
+      Value factors = arith::MulIOp::create(b, loc, signOf(b, loc, w[0]),
+                                            signOf(b, loc, w[1]));
+      errSign = sel(b, loc, tinyQ, sel(b, loc, zeroQ, factors, scaled),
+                    errSign);
     }
     break;
   }
@@ -156,21 +174,87 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
       Value d = arith::SubFOp::create(b, loc, s, q);
       Value rest = arith::AddFOp::create(b, loc, se, pe);
       errSign = signOf(b, loc, arith::AddFOp::create(b, loc, d, rest));
+      // A product residual that underflowed: its sign from a scaled copy.
+      Value zero0 = floatConst(b, loc, f64, 0.0);
+      Value aSmall = arith::AndIOp::create(
+          b, loc,
+          cmpf(b, loc, arith::CmpFPredicate::OLT,
+               LLVM::FAbsOp::create(b, loc, w[0]),
+               floatConst(b, loc, f64, 0x1p700)),
+          cmpf(b, loc, arith::CmpFPredicate::OLT,
+               LLVM::FAbsOp::create(b, loc, p),
+               floatConst(b, loc, f64, 0x1p-900)));
+      Value k = sel(b, loc, aSmall, floatConst(b, loc, f64, 0x1p256),
+                    floatConst(b, loc, f64, 1.0));
+      Value peS = LLVM::FMAOp::create(
+          b, loc, arith::MulFOp::create(b, loc, w[0], k), w[1],
+          arith::NegFOp::create(b, loc, arith::MulFOp::create(b, loc, p, k)));
+      Value useScaled = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, errSign,
+                                intConst(b, loc, b.getI32Type(), 0)),
+          cmpf(b, loc, arith::CmpFPredicate::OEQ, pe, zero0));
+      errSign = sel(b, loc, useScaled, signOf(b, loc, peS), errSign);
+      // A product that underflowed to zero still counts with its sign.
+      Value zero = floatConst(b, loc, f64, 0.0);
+      Value lost = arith::AndIOp::create(
+          b, loc,
+          cmpf(b, loc, arith::CmpFPredicate::OEQ, p, zero),
+          arith::AndIOp::create(
+              b, loc, cmpf(b, loc, arith::CmpFPredicate::ONE, w[0], zero),
+              cmpf(b, loc, arith::CmpFPredicate::ONE, w[1], zero)));
+      Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         errSign,
+                                         intConst(b, loc, b.getI32Type(), 0));
+      Value factors = arith::MulIOp::create(b, loc, signOf(b, loc, w[0]),
+                                            signOf(b, loc, w[1]));
+      errSign = sel(b, loc, arith::AndIOp::create(b, loc, lost, none), factors,
+                    errSign);
     }
     break;
   }
   case DirectedKind::Div: {
     q = arith::DivFOp::create(b, loc, w[0], w[1]);
+    // The residual a - q*b underflows for tiny operands: scale both by
+    // 2^256 (the quotient does not change) when neither is large.
+    Value aa = LLVM::FAbsOp::create(b, loc, w[0]);
+    Value ab = LLVM::FAbsOp::create(b, loc, w[1]);
+    Value small = arith::AndIOp::create(
+        b, loc,
+        arith::OrIOp::create(
+            b, loc,
+            cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
+                 floatConst(b, loc, f64, 0x1p-900)),
+            cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
+                 floatConst(b, loc, f64, 0x1p-900))),
+        arith::AndIOp::create(
+            b, loc,
+            cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
+                 floatConst(b, loc, f64, 0x1p700)),
+            cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
+                 floatConst(b, loc, f64, 0x1p700))));
+    Value k = sel(b, loc, small, floatConst(b, loc, f64, 0x1p256),
+                  floatConst(b, loc, f64, 1.0));
     Value e = LLVM::FMAOp::create(b, loc, arith::NegFOp::create(b, loc, q),
-                                  w[1], w[0]);
+                                  arith::MulFOp::create(b, loc, w[1], k),
+                                  arith::MulFOp::create(b, loc, w[0], k));
     errSign = arith::MulIOp::create(b, loc, signOf(b, loc, e),
                                     signOf(b, loc, w[1]));
     break;
   }
   case DirectedKind::Sqrt: {
     q = LLVM::SqrtOp::create(b, loc, w[0]);
-    Value e = LLVM::FMAOp::create(b, loc, arith::NegFOp::create(b, loc, q), q,
-                                  w[0]);
+    // Scale a tiny radicand by 2^256 (the root by 2^128) so that the
+    // residual a - q*q does not underflow.
+    Value tiny = cmpf(b, loc, arith::CmpFPredicate::OLT, w[0],
+                      floatConst(b, loc, f64, 0x1p-900));
+    Value ka = sel(b, loc, tiny, floatConst(b, loc, f64, 0x1p256),
+                   floatConst(b, loc, f64, 1.0));
+    Value kq = sel(b, loc, tiny, floatConst(b, loc, f64, 0x1p128),
+                   floatConst(b, loc, f64, 1.0));
+    Value qs = arith::MulFOp::create(b, loc, q, kq);
+    Value e = LLVM::FMAOp::create(b, loc, arith::NegFOp::create(b, loc, qs), qs,
+                                  arith::MulFOp::create(b, loc, w[0], ka));
     errSign = signOf(b, loc, e);
     break;
   }
@@ -194,7 +278,10 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
   Value ovf = arith::AndIOp::create(b, loc, isInf, finite);
   Value ovfSign = arith::SubIOp::create(b, loc, intConst(b, loc, b.getI32Type(), 0),
                                         signOf(b, loc, q));
-  errSign = sel(b, loc, ovf, ovfSign, errSign);
+  // An infinite result from infinite operands is exact.
+  errSign = sel(b, loc, isInf,
+                sel(b, loc, ovf, ovfSign, intConst(b, loc, b.getI32Type(), 0)),
+                errSign);
   if (!narrow)
     return std::make_pair(q, errSign);
   // Round the f64 value to f32 and combine the two errors.

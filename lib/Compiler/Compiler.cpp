@@ -10,6 +10,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "ptxmlir/Conversion/Passes.h"
@@ -17,6 +18,7 @@
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "ptxmlir/Target/NVPTX/PTXEmitter.h"
 #include "ptxmlir/Target/PTX/PTXImport.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -39,7 +41,9 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
                                 const CompileOptions &options) {
   CompileResult result;
   llvm::raw_string_ostream diag(result.diagnostics);
-  unsigned waveSize = amdgpu::getWaveSize(options.chip);
+  // "sm_NN" selects the NVVM check path: PTX out, through our lowering.
+  bool nvptx = llvm::StringRef(options.chip).starts_with("sm_");
+  unsigned waveSize = nvptx ? 32 : amdgpu::getWaveSize(options.chip);
   if (!waveSize) {
     diag << "error: unknown AMD GPU '" << options.chip << "'\n";
     return result;
@@ -48,10 +52,11 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   DialectRegistry registry;
   registry.insert<PTXDialect, wave::WaveDialect, arith::ArithDialect,
                   cf::ControlFlowDialect, LLVM::LLVMDialect,
-                  ROCDL::ROCDLDialect>();
+                  ROCDL::ROCDLDialect, NVVM::NVVMDialect>();
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
@@ -79,9 +84,13 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   sharedOptions.waveSize = waveSize;
   pm.addPass(createConvertPTXToShared(sharedOptions));
   if (options.output != CompileOutput::SharedLayer) {
-    ConvertWaveToROCDLOptions rocdlOptions;
-    rocdlOptions.chip = options.chip;
-    pm.addPass(createConvertWaveToROCDL(rocdlOptions));
+    if (nvptx) {
+      pm.addPass(createConvertWaveToNVVM());
+    } else {
+      ConvertWaveToROCDLOptions rocdlOptions;
+      rocdlOptions.chip = options.chip;
+      pm.addPass(createConvertWaveToROCDL(rocdlOptions));
+    }
     pm.addPass(createArithToLLVMConversionPass());
     pm.addPass(createConvertControlFlowToLLVMPass());
     pm.addPass(createReconcileUnrealizedCastsPass());
@@ -105,6 +114,17 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   if (options.output == CompileOutput::LLVMIR) {
     llvm::raw_string_ostream os(result.output);
     llvmModule->print(os, nullptr);
+    result.success = true;
+    return result;
+  }
+  if (nvptx) {
+    llvm::Expected<std::string> out =
+        nvptx::emitPTX(*llvmModule, options.chip, options.optLevel);
+    if (!out) {
+      diag << "error: " << llvm::toString(out.takeError()) << "\n";
+      return result;
+    }
+    result.output = std::move(*out);
     result.success = true;
     return result;
   }

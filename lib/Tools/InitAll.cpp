@@ -5,6 +5,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -25,7 +26,8 @@ using namespace mlir;
 void mlir::ptx::registerAllDialects(DialectRegistry &registry) {
   registry.insert<ptx::PTXDialect, wave::WaveDialect, arith::ArithDialect,
                   cf::ControlFlowDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, ROCDL::ROCDLDialect>();
+                  LLVM::LLVMDialect, ROCDL::ROCDLDialect,
+                  NVVM::NVVMDialect>();
 }
 
 void mlir::ptx::registerAllPasses() {
@@ -100,6 +102,33 @@ void mlir::ptx::registerAllTranslations() {
           if (failed(pm.run(*module)))
             return failure();
           module->print(os);
+          return success();
+        });
+    TranslateRegistration ptxToNVPTX(
+        "ptx-to-nvptx",
+        "Check path: PTX through the shared layer and NVVM back to PTX "
+        "(--mcpu=sm_NN)",
+        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+           raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+          const llvm::MemoryBuffer *buf =
+              sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+          CompileOptions options;
+          std::string sm = llvm::codegen::getMCPU();
+          options.chip = sm.empty() ? "sm_80" : sm;
+          if (!StringRef(options.chip).starts_with("sm_")) {
+            llvm::errs() << "error: --ptx-to-nvptx needs --mcpu=sm_NN\n";
+            return failure();
+          }
+          options.output = hsacoOptions.emit == CompileOutput::CodeObject
+                               ? CompileOutput::Assembly
+                               : (CompileOutput)hsacoOptions.emit;
+          options.optLevel = hsacoOptions.optLevel;
+          options.sourceName = buf->getBufferIdentifier().str();
+          CompileResult r = compile(buf->getBuffer(), options);
+          llvm::errs() << r.diagnostics;
+          if (!r.success)
+            return failure();
+          os << r.output;
           return success();
         });
     TranslateRegistration ptxToHSACO(

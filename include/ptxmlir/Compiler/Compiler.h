@@ -25,7 +25,9 @@ enum class CompileOutput {
 };
 
 struct CompileOptions {
-  /// The AMD GPU, e.g. "gfx1100"; the wave size follows from it.
+  /// The AMD GPU, e.g. "gfx1100"; the wave size follows from it. "sm_NN"
+  /// selects the NVVM check path: the shared layer lowered through NVVM to
+  /// PTX for that NVIDIA architecture (Assembly/CodeObject give PTX text).
   std::string chip = "gfx1100";
   CompileOutput output = CompileOutput::CodeObject;
   unsigned optLevel = 3;

@@ -34,4 +34,15 @@ def ConvertWaveToROCDL : Pass<"convert-wave-to-rocdl", "ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertWaveToNVVM : Pass<"convert-wave-to-nvvm", "ModuleOp"> {
+  let summary = "Lower wave ops and kernel attributes to NVVM (the check path)";
+  let description = [{
+    Runs the shared layer on NVIDIA GPUs to check it: wave ops become NVVM
+    intrinsics, kernel facts NVVM attributes, aggregate kernel parameters
+    byval pointers, "ptx.*" sync scopes NVPTX ones.
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // PTXMLIR_CONVERSION_PASSES_TD

@@ -84,13 +84,23 @@ struct ReturnLowering : public PTXPattern<OpT> {
     auto fn = op->template getParentOfType<LLVM::LLVMFuncOp>();
     if (std::is_same_v<OpT, ExitOp> && fn && !fn->hasAttr("ptx.kernel"))
       return unsupported(rewriter, op, "'exit' inside a .func");
+    // A promoted return parameter is loaded from its slot.
+    auto returnValue = [&](OpBuilder &b) -> SmallVector<Value> {
+      auto it = this->state.returnSlots.find(fn);
+      if (it == this->state.returnSlots.end())
+        return {};
+      Type t = fn.getFunctionType().getReturnType();
+      return {LLVM::LoadOp::create(b, loc, t, it->second,
+                                   t.getIntOrFloatBitWidth() / 8)};
+    };
     if (!adaptor.getGuard()) {
-      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, ValueRange{});
+      SmallVector<Value> rv = returnValue(rewriter);
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, rv);
       return success();
     }
     Block *current = op->getBlock();
     Block *retBlock = rewriter.createBlock(current->getParent());
-    LLVM::ReturnOp::create(rewriter, loc, ValueRange{});
+    LLVM::ReturnOp::create(rewriter, loc, returnValue(rewriter));
     rewriter.setInsertionPoint(op);
     Value cond = guardCondition(rewriter, loc, adaptor.getGuard(),
                                 op.getGuardNeg());
@@ -136,20 +146,51 @@ struct CallLowering : public PTXPattern<CallOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    SmallVector<Value> args(adaptor.getRets());
-    llvm::append_range(args, adaptor.getArgs());
+    // A single scalar return parameter comes back as the call's value and
+    // is stored into the caller's buffer.
+    ArrayAttr retParams = op.getProtoRetsAttr();
+    LLVM::LLVMFuncOp fn;
     if (auto callee = op.getCalleeAttr()) {
       auto module = op->getParentOfType<ModuleOp>();
-      auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(callee.getAttr());
+      fn = module.lookupSymbol<LLVM::LLVMFuncOp>(callee.getAttr());
       if (!fn)
         return unsupported(rewriter, op, "a call of an undeclared function");
+    }
+    Type retType;
+    if (fn) {
+      Type t = fn.getFunctionType().getReturnType();
+      if (!isa<LLVM::LLVMVoidType>(t))
+        retType = t;
+    } else {
+      retType = promotedReturnType(getContext(), retParams);
+    }
+    SmallVector<Value> args;
+    Value retBuf;
+    if (retType) {
+      if (adaptor.getRets().size() != 1)
+        return op.emitError("call without its return parameter");
+      retBuf = adaptor.getRets()[0];
+    } else {
+      llvm::append_range(args, adaptor.getRets());
+    }
+    llvm::append_range(args, adaptor.getArgs());
+    auto storeResult = [&](Value result) {
+      if (!retType)
+        return;
+      unsigned bytes = retType.getIntOrFloatBitWidth() / 8;
+      if (isa<LLVM::LLVMPointerType>(retBuf.getType()))
+        LLVM::StoreOp::create(rewriter, loc, result, retBuf, bytes);
+    };
+    if (fn) {
       if (fn.getNumArguments() != args.size())
-        return op.emitError() << "call of '" << callee.getValue() << "' with "
+        return op.emitError() << "call of '" << fn.getName() << "' with "
                               << args.size() << " arguments, expected "
                               << fn.getNumArguments();
       for (auto [i, a] : llvm::enumerate(args))
         args[i] = adapt(rewriter, loc, a, fn.getArgumentTypes()[i]);
-      LLVM::CallOp::create(rewriter, loc, fn, args);
+      auto call = LLVM::CallOp::create(rewriter, loc, fn, args);
+      if (retType)
+        storeResult(call.getResult());
       rewriter.eraseOp(op);
       return success();
     }
@@ -158,7 +199,7 @@ struct CallLowering : public PTXPattern<CallOp> {
     for (Value a : args)
       types.push_back(a.getType());
     auto fnType = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(getContext()), types);
+        retType ? retType : LLVM::LLVMVoidType::get(getContext()), types);
     Value target = adaptor.getCalleePtr();
     if (!target)
       return unsupported(rewriter, op, "a call without a target");
@@ -167,7 +208,9 @@ struct CallLowering : public PTXPattern<CallOp> {
         adapt(rewriter, loc, target, rewriter.getI64Type()));
     SmallVector<Value> operands{ptr};
     llvm::append_range(operands, args);
-    LLVM::CallOp::create(rewriter, loc, fnType, operands);
+    auto call = LLVM::CallOp::create(rewriter, loc, fnType, operands);
+    if (retType)
+      storeResult(call.getResult());
     rewriter.eraseOp(op);
     return success();
   }

@@ -70,7 +70,16 @@ struct LoweringState {
     return it == symbols.end() ? nullptr : &it->second;
   }
   int64_t opId() { return nextOpId++; }
+  /// Functions whose single scalar `.param` return is an LLVM return
+  /// value: the callee-local slot that `st.param` writes.
+  llvm::DenseMap<Operation *, Value> returnSlots;
 };
+
+/// The LLVM return type of a `.func` with these `.param` returns: an
+/// integer for one scalar of 1, 2, 4 or 8 bytes (kept in registers, as
+/// ptxas does; no stack frame per call), otherwise none (the caller passes
+/// a buffer).
+Type promotedReturnType(MLIRContext *ctx, ArrayAttr rets);
 
 /// Register types are builtin types already; the carry flag becomes an i1
 /// and a call-scope .param buffer a generic pointer.

@@ -168,33 +168,29 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
     } else {
       q = LLVM::FMAOp::create(b, loc, w[0], w[1], w[2]);
       Value p = arith::MulFOp::create(b, loc, w[0], w[1]);
-      Value pe = LLVM::FMAOp::create(b, loc, w[0], w[1],
-                                     arith::NegFOp::create(b, loc, p));
-      auto [s, se] = twoSum(b, loc, p, w[2]);
-      Value d = arith::SubFOp::create(b, loc, s, q);
+      // exact - q = (p - q + c) + (a*b - p): TwoSum and the product
+      // residual. Near underflow everything is scaled by 2^256 (exact for
+      // a, c and q) so that the residuals do not underflow.
+      auto lt = [&](Value v, double bound) {
+        return cmpf(b, loc, arith::CmpFPredicate::OLT,
+                    LLVM::FAbsOp::create(b, loc, v),
+                    floatConst(b, loc, f64, bound));
+      };
+      Value scale = arith::AndIOp::create(
+          b, loc, lt(p, 0x1p-900),
+          arith::AndIOp::create(b, loc, lt(w[0], 0x1p700), lt(w[2], 0x1p700)));
+      Value k = sel(b, loc, scale, floatConst(b, loc, f64, 0x1p256),
+                    floatConst(b, loc, f64, 1.0));
+      Value as = arith::MulFOp::create(b, loc, w[0], k);
+      Value cs = arith::MulFOp::create(b, loc, w[2], k);
+      Value qs = arith::MulFOp::create(b, loc, q, k);
+      Value ps = arith::MulFOp::create(b, loc, as, w[1]);
+      Value pe = LLVM::FMAOp::create(b, loc, as, w[1],
+                                     arith::NegFOp::create(b, loc, ps));
+      auto [ss, se] = twoSum(b, loc, ps, cs);
+      Value d = arith::SubFOp::create(b, loc, ss, qs);
       Value rest = arith::AddFOp::create(b, loc, se, pe);
       errSign = signOf(b, loc, arith::AddFOp::create(b, loc, d, rest));
-      // A product residual that underflowed: its sign from a scaled copy.
-      Value zero0 = floatConst(b, loc, f64, 0.0);
-      Value aSmall = arith::AndIOp::create(
-          b, loc,
-          cmpf(b, loc, arith::CmpFPredicate::OLT,
-               LLVM::FAbsOp::create(b, loc, w[0]),
-               floatConst(b, loc, f64, 0x1p700)),
-          cmpf(b, loc, arith::CmpFPredicate::OLT,
-               LLVM::FAbsOp::create(b, loc, p),
-               floatConst(b, loc, f64, 0x1p-900)));
-      Value k = sel(b, loc, aSmall, floatConst(b, loc, f64, 0x1p256),
-                    floatConst(b, loc, f64, 1.0));
-      Value peS = LLVM::FMAOp::create(
-          b, loc, arith::MulFOp::create(b, loc, w[0], k), w[1],
-          arith::NegFOp::create(b, loc, arith::MulFOp::create(b, loc, p, k)));
-      Value useScaled = arith::AndIOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, errSign,
-                                intConst(b, loc, b.getI32Type(), 0)),
-          cmpf(b, loc, arith::CmpFPredicate::OEQ, pe, zero0));
-      errSign = sel(b, loc, useScaled, signOf(b, loc, peS), errSign);
       // A product that underflowed to zero still counts with its sign.
       Value zero = floatConst(b, loc, f64, 0.0);
       Value lost = arith::AndIOp::create(

@@ -39,6 +39,21 @@ bool isScalarParam(ParamAttr p) {
   return p.getCount() == 0 && w >= 8 && w <= 64;
 }
 
+} // namespace
+
+Type lowering::promotedReturnType(MLIRContext *ctx, ArrayAttr rets) {
+  if (!rets || rets.size() != 1)
+    return Type();
+  auto p = cast<ParamAttr>(rets[0]);
+  unsigned w = getTypeBitWidth(p.getType());
+  if (p.getSpace() == StateSpace::reg || p.getCount() != 0 ||
+      (w != 8 && w != 16 && w != 32 && w != 64))
+    return Type();
+  return IntegerType::get(ctx, w);
+}
+
+namespace {
+
 struct StructureLowering {
   StructureLowering(ModuleOp top, LoweringState &state)
       : top(top), state(state), ctx(top.getContext()), b(ctx) {}
@@ -343,7 +358,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
     paramSymbols.push_back({p.getName(), info});
     return success();
   };
-  if (rets)
+  Type retType = isKernel ? Type() : promotedReturnType(ctx, rets);
+  if (rets && !retType)
     for (Attribute a : rets)
       if (failed(addParam(cast<ParamAttr>(a), /*isRet=*/true)))
         return failure();
@@ -353,8 +369,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
 
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
-  auto fnType =
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  auto fnType = LLVM::LLVMFunctionType::get(
+      retType ? retType : LLVM::LLVMVoidType::get(ctx), argTypes);
   auto linkageAttr = fnOp->getAttrOfType<LinkageAttr>("linkage");
   Linkage linkage = linkageAttr ? linkageAttr.getValue() : Linkage::none;
   LLVM::Linkage llvmLinkage =
@@ -399,6 +415,23 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
 
   for (auto &[sym, info] : paramSymbols)
     state.symbols[{fn, sym}] = info;
+  if (retType) {
+    // The return parameter is a slot of the callee; `ret` returns it.
+    auto p = cast<ParamAttr>(rets[0]);
+    OpBuilder::InsertionGuard g2(b);
+    b.setInsertionPointToStart(&entry);
+    Value one = intConst(b, loc, b.getI64Type(), 1);
+    unsigned bytes = retType.getIntOrFloatBitWidth() / 8;
+    Value slot = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, kLocal),
+        LLVM::LLVMArrayType::get(b.getI8Type(), bytes), one,
+        std::max<int64_t>(bytes, p.getAlign()));
+    SymbolInfo info{SymbolInfo::Local};
+    info.value = slot;
+    info.addrSpace = kLocal;
+    state.symbols[{fn, p.getName()}] = info;
+    state.returnSlots[fn] = slot;
+  }
   for (auto &[sym, info] : moduleSymbols)
     state.symbols.try_emplace({fn, sym}, info);
   for (auto &[sym, f] : functions)

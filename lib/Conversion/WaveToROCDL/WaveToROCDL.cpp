@@ -230,6 +230,29 @@ void renameSyncScopes(ModuleOp top) {
   });
 }
 
+/// LLVM 22's AMDGPU backend selects fptrunc(fmul a, b) to half as
+/// v_fma_mix(a, b, +0), which turns a -0 product into +0. An empty inline
+/// asm copy (tied operand, no instruction) hides the multiply from that
+/// pattern.
+void guardHalfNarrowing(ModuleOp top) {
+  SmallVector<LLVM::FPTruncOp> truncs;
+  top.walk([&](LLVM::FPTruncOp op) {
+    if (!op.getType().isF16() || !op.getArg().getType().isF32())
+      return;
+    Operation *def = op.getArg().getDefiningOp();
+    if (def && isa<arith::MulFOp, LLVM::FMulOp, LLVM::FMAOp>(def))
+      truncs.push_back(op);
+  });
+  for (LLVM::FPTruncOp op : truncs) {
+    OpBuilder b(op);
+    auto copy = LLVM::InlineAsmOp::create(
+        b, op.getLoc(), op.getArg().getType(), ValueRange{op.getArg()}, "",
+        "=v,0", false, false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    op.getArgMutable().assign(copy.getResult(0));
+  }
+}
+
 struct ConvertWaveToROCDLPass
     : public ptx::impl::ConvertWaveToROCDLBase<ConvertWaveToROCDLPass> {
   using Base::Base;
@@ -258,6 +281,7 @@ struct ConvertWaveToROCDLPass
       if (failed(lowering.lower(op, counter, top)))
         return signalPassFailure();
     renameSyncScopes(top);
+    guardHalfNarrowing(top);
 
     OpBuilder b(ctx);
     for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {

@@ -1,7 +1,7 @@
 //===- CAPI.cpp - the embedding API (C) -----------------------------------===//
 
-#include "ptxmlir/Compiler/ptxmlir.h"
 #include "ptxmlir/Compiler/Compiler.h"
+#include "ptxmlir/Compiler/ptxmlir.h"
 #include <cstdlib>
 #include <cstring>
 

@@ -70,8 +70,7 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   OwningOpRef<PTXModuleOp> ptxModule = importPTX(sourceMgr, &ctx);
   if (!ptxModule)
     return result;
-  OwningOpRef<ModuleOp> module(
-      ModuleOp::create(UnknownLoc::get(&ctx)));
+  OwningOpRef<ModuleOp> module(ModuleOp::create(UnknownLoc::get(&ctx)));
   module->getBody()->push_back(ptxModule.release());
   if (options.output == CompileOutput::PTXDialect) {
     result.output = print(*module);

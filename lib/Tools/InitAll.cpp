@@ -25,9 +25,8 @@ using namespace mlir;
 
 void mlir::ptx::registerAllDialects(DialectRegistry &registry) {
   registry.insert<ptx::PTXDialect, wave::WaveDialect, arith::ArithDialect,
-                  cf::ControlFlowDialect, func::FuncDialect,
-                  LLVM::LLVMDialect, ROCDL::ROCDLDialect,
-                  NVVM::NVVMDialect>();
+                  cf::ControlFlowDialect, func::FuncDialect, LLVM::LLVMDialect,
+                  ROCDL::ROCDLDialect, NVVM::NVVMDialect>();
 }
 
 void mlir::ptx::registerAllPasses() {
@@ -83,8 +82,8 @@ void mlir::ptx::registerAllTranslations() {
     TranslateRegistration ptxToShared(
         "ptx-to-shared",
         "Import PTX and lower it to the shared layer (--wave-size)",
-        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-           raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+           MLIRContext *ctx) -> LogicalResult {
           DialectRegistry registry;
           registerAllDialects(registry);
           ctx->appendDialectRegistry(registry);
@@ -108,8 +107,8 @@ void mlir::ptx::registerAllTranslations() {
         "ptx-to-nvptx",
         "Check path: PTX through the shared layer and NVVM back to PTX "
         "(--mcpu=sm_NN)",
-        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-           raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+           MLIRContext *ctx) -> LogicalResult {
           const llvm::MemoryBuffer *buf =
               sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
           CompileOptions options;
@@ -134,8 +133,8 @@ void mlir::ptx::registerAllTranslations() {
     TranslateRegistration ptxToHSACO(
         "ptx-to-hsaco",
         "Compile PTX to an AMD code object (--mcpu, --emit, --opt-level)",
-        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-           raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+           MLIRContext *ctx) -> LogicalResult {
           const llvm::MemoryBuffer *buf =
               sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
           CompileOptions options;

@@ -33,9 +33,8 @@ static LogicalResult dropGuard(Operation *op) {
   attrs.set("operandSegmentSizes",
             DenseI32ArrayAttr::get(op->getContext(), sizes));
   attrs.erase("guard_neg");
-  return op->setPropertiesFromAttribute(
-      attrs.getDictionary(op->getContext()),
-      [&]() { return op->emitError(); });
+  return op->setPropertiesFromAttribute(attrs.getDictionary(op->getContext()),
+                                        [&]() { return op->emitError(); });
 }
 
 static LogicalResult lowerGuarded(PredicableOpInterface pred) {

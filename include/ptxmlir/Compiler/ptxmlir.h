@@ -30,8 +30,8 @@ typedef enum {
  * (possibly empty). `source_name` names the PTX in diagnostics (may be
  * NULL). */
 int ptxmlir_compile(const char *ptx, size_t size, const char *chip,
-                    ptxmlir_output output, const char *source_name,
-                    char **out, size_t *out_size, char **diagnostics);
+                    ptxmlir_output output, const char *source_name, char **out,
+                    size_t *out_size, char **diagnostics);
 
 void ptxmlir_free(void *p);
 

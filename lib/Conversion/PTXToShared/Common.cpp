@@ -38,16 +38,15 @@ Type lowering::computeType(MLIRContext *ctx, PTXType t) {
 
 static unsigned bitWidth(Type t) { return t.getIntOrFloatBitWidth(); }
 
-Value lowering::adapt(OpBuilder &b, Location loc, Value v, Type to,
-                      bool sext) {
+Value lowering::adapt(OpBuilder &b, Location loc, Value v, Type to, bool sext) {
   Type from = v.getType();
   if (from == to)
     return v;
   MLIRContext *ctx = b.getContext();
   // Go through integers of the two widths.
   if (!isa<IntegerType>(from))
-    v = arith::BitcastOp::create(b, loc,
-                                 IntegerType::get(ctx, bitWidth(from)), v);
+    v = arith::BitcastOp::create(b, loc, IntegerType::get(ctx, bitWidth(from)),
+                                 v);
   unsigned fw = bitWidth(from), tw = bitWidth(to);
   Type toInt = IntegerType::get(ctx, tw);
   if (fw > tw)
@@ -122,14 +121,12 @@ LogicalResult lowering::checkUnguarded(ConversionPatternRewriter &rewriter,
 }
 
 void lowering::replaceWithAdapted(ConversionPatternRewriter &rewriter,
-                                  Operation *op, ValueRange values,
-                                  bool sext) {
+                                  Operation *op, ValueRange values, bool sext) {
   SmallVector<Value> out;
   for (auto [v, r] : llvm::zip(values, op->getResults()))
-    out.push_back(adapt(rewriter, op->getLoc(), v,
-                        isa<CCType>(r.getType()) ? rewriter.getI1Type()
-                                                 : r.getType(),
-                        sext));
+    out.push_back(adapt(
+        rewriter, op->getLoc(), v,
+        isa<CCType>(r.getType()) ? rewriter.getI1Type() : r.getType(), sext));
   rewriter.replaceOp(op, out);
 }
 
@@ -185,7 +182,8 @@ FailureOr<Value> lowering::lowerAddress(ConversionPatternRewriter &rewriter,
     if (cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace() != as)
       ptr = LLVM::AddrSpaceCastOp::create(rewriter, loc, ptrTy, ptr);
   } else {
-    Value addr = base ? base : intConst(rewriter, loc, rewriter.getI64Type(), 0);
+    Value addr =
+        base ? base : intConst(rewriter, loc, rewriter.getI64Type(), 0);
     if (offset) {
       Value off = intConst(rewriter, loc, addr.getType(), offset);
       addr = arith::AddIOp::create(rewriter, loc, addr, off);
@@ -194,14 +192,14 @@ FailureOr<Value> lowering::lowerAddress(ConversionPatternRewriter &rewriter,
     // Shared and local addresses are 32-bit window offsets.
     if ((as == kShared || as == kLocal) &&
         addr.getType().getIntOrFloatBitWidth() > 32)
-      addr = arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                     addr);
+      addr =
+          arith::TruncIOp::create(rewriter, loc, rewriter.getI32Type(), addr);
     return LLVM::IntToPtrOp::create(rewriter, loc, ptrTy, addr).getResult();
   }
   if (offset)
-    ptr = LLVM::GEPOp::create(
-        rewriter, loc, ptrTy, i8, ptr,
-        ArrayRef<LLVM::GEPArg>{
-            intConst(rewriter, loc, rewriter.getI64Type(), offset)});
+    ptr =
+        LLVM::GEPOp::create(rewriter, loc, ptrTy, i8, ptr,
+                            ArrayRef<LLVM::GEPArg>{intConst(
+                                rewriter, loc, rewriter.getI64Type(), offset)});
   return ptr;
 }

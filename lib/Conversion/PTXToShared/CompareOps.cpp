@@ -25,20 +25,48 @@ FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
     }
     arith::CmpFPredicate p;
     switch (cmp) {
-    case CmpOperator::eq: p = arith::CmpFPredicate::OEQ; break;
-    case CmpOperator::ne: p = arith::CmpFPredicate::ONE; break;
-    case CmpOperator::lt: p = arith::CmpFPredicate::OLT; break;
-    case CmpOperator::le: p = arith::CmpFPredicate::OLE; break;
-    case CmpOperator::gt: p = arith::CmpFPredicate::OGT; break;
-    case CmpOperator::ge: p = arith::CmpFPredicate::OGE; break;
-    case CmpOperator::equ: p = arith::CmpFPredicate::UEQ; break;
-    case CmpOperator::neu: p = arith::CmpFPredicate::UNE; break;
-    case CmpOperator::ltu: p = arith::CmpFPredicate::ULT; break;
-    case CmpOperator::leu: p = arith::CmpFPredicate::ULE; break;
-    case CmpOperator::gtu: p = arith::CmpFPredicate::UGT; break;
-    case CmpOperator::geu: p = arith::CmpFPredicate::UGE; break;
-    case CmpOperator::num: p = arith::CmpFPredicate::ORD; break;
-    case CmpOperator::nan: p = arith::CmpFPredicate::UNO; break;
+    case CmpOperator::eq:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    case CmpOperator::ne:
+      p = arith::CmpFPredicate::ONE;
+      break;
+    case CmpOperator::lt:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case CmpOperator::le:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case CmpOperator::gt:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case CmpOperator::ge:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    case CmpOperator::equ:
+      p = arith::CmpFPredicate::UEQ;
+      break;
+    case CmpOperator::neu:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    case CmpOperator::ltu:
+      p = arith::CmpFPredicate::ULT;
+      break;
+    case CmpOperator::leu:
+      p = arith::CmpFPredicate::ULE;
+      break;
+    case CmpOperator::gtu:
+      p = arith::CmpFPredicate::UGT;
+      break;
+    case CmpOperator::geu:
+      p = arith::CmpFPredicate::UGE;
+      break;
+    case CmpOperator::num:
+      p = arith::CmpFPredicate::ORD;
+      break;
+    case CmpOperator::nan:
+      p = arith::CmpFPredicate::UNO;
+      break;
     default:
       return op->emitError() << "comparison ." << stringifyCmpOperator(cmp)
                              << " on a float type";
@@ -50,16 +78,36 @@ FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
   y = adapt(b, loc, y, ct, sgn);
   arith::CmpIPredicate p;
   switch (cmp) {
-  case CmpOperator::eq: p = arith::CmpIPredicate::eq; break;
-  case CmpOperator::ne: p = arith::CmpIPredicate::ne; break;
-  case CmpOperator::lt: p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
-  case CmpOperator::le: p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
-  case CmpOperator::gt: p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
-  case CmpOperator::ge: p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
-  case CmpOperator::lo: p = arith::CmpIPredicate::ult; break;
-  case CmpOperator::ls: p = arith::CmpIPredicate::ule; break;
-  case CmpOperator::hi: p = arith::CmpIPredicate::ugt; break;
-  case CmpOperator::hs: p = arith::CmpIPredicate::uge; break;
+  case CmpOperator::eq:
+    p = arith::CmpIPredicate::eq;
+    break;
+  case CmpOperator::ne:
+    p = arith::CmpIPredicate::ne;
+    break;
+  case CmpOperator::lt:
+    p = sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+    break;
+  case CmpOperator::le:
+    p = sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+    break;
+  case CmpOperator::gt:
+    p = sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+    break;
+  case CmpOperator::ge:
+    p = sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+    break;
+  case CmpOperator::lo:
+    p = arith::CmpIPredicate::ult;
+    break;
+  case CmpOperator::ls:
+    p = arith::CmpIPredicate::ule;
+    break;
+  case CmpOperator::hi:
+    p = arith::CmpIPredicate::ugt;
+    break;
+  case CmpOperator::hs:
+    p = arith::CmpIPredicate::uge;
+    break;
   default:
     return op->emitError() << "comparison ." << stringifyCmpOperator(cmp)
                            << " on an integer type";
@@ -84,9 +132,8 @@ Value combine(Builder &b, Location loc, Value t, std::optional<BoolOperator> op,
 
 struct SetpLowering : public PTXPattern<SetpOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SetpOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SetpOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -108,9 +155,8 @@ struct SetpLowering : public PTXPattern<SetpOp> {
 
 struct SetLowering : public PTXPattern<SetOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SetOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SetOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -123,10 +169,12 @@ struct SetLowering : public PTXPattern<SetOp> {
     Type dt = computeType(getContext(), op.getDtype());
     Value r;
     if (isFloatType(op.getDtype()))
-      r = arith::SelectOp::create(rewriter, loc, p, floatConst(rewriter, loc, dt, 1.0),
+      r = arith::SelectOp::create(rewriter, loc, p,
+                                  floatConst(rewriter, loc, dt, 1.0),
                                   floatConst(rewriter, loc, dt, 0.0));
     else
-      r = arith::SelectOp::create(rewriter, loc, p, intConst(rewriter, loc, dt, -1),
+      r = arith::SelectOp::create(rewriter, loc, p,
+                                  intConst(rewriter, loc, dt, -1),
                                   intConst(rewriter, loc, dt, 0));
     replaceWithAdapted(rewriter, op, r);
     return success();
@@ -135,17 +183,17 @@ struct SetLowering : public PTXPattern<SetOp> {
 
 struct SelpLowering : public PTXPattern<SelpOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SelpOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SelpOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
     Type t = computeType(getContext(), op.getType());
     bool sgn = isSignedIntType(op.getType());
-    Value r = arith::SelectOp::create(rewriter, loc, adaptor.getC(),
-                                      adapt(rewriter, loc, adaptor.getA(), t, sgn),
-                                      adapt(rewriter, loc, adaptor.getB(), t, sgn));
+    Value r =
+        arith::SelectOp::create(rewriter, loc, adaptor.getC(),
+                                adapt(rewriter, loc, adaptor.getA(), t, sgn),
+                                adapt(rewriter, loc, adaptor.getB(), t, sgn));
     replaceWithAdapted(rewriter, op, r, sgn);
     return success();
   }
@@ -153,9 +201,8 @@ struct SelpLowering : public PTXPattern<SelpOp> {
 
 struct SlctLowering : public PTXPattern<SlctOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SlctOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SlctOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -174,9 +221,9 @@ struct SlctLowering : public PTXPattern<SlctOp> {
                                  intConst(rewriter, loc, ct, 0));
     }
     bool sgn = isSignedIntType(op.getDtype());
-    Value r = arith::SelectOp::create(rewriter, loc, ge,
-                                      adapt(rewriter, loc, adaptor.getA(), dt, sgn),
-                                      adapt(rewriter, loc, adaptor.getB(), dt, sgn));
+    Value r = arith::SelectOp::create(
+        rewriter, loc, ge, adapt(rewriter, loc, adaptor.getA(), dt, sgn),
+        adapt(rewriter, loc, adaptor.getB(), dt, sgn));
     replaceWithAdapted(rewriter, op, r, sgn);
     return success();
   }

@@ -26,8 +26,8 @@ struct BraLowering : public PTXPattern<BraOp> {
                                                 adaptor.getDestOperands());
       return success();
     }
-    Value cond = guardCondition(rewriter, loc, adaptor.getGuard(),
-                                op.getGuardNeg());
+    Value cond =
+        guardCondition(rewriter, loc, adaptor.getGuard(), op.getGuardNeg());
     rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
         op, cond, op.getDest(), adaptor.getDestOperands(),
         op.getFallthrough().front(), ValueRange{});
@@ -50,7 +50,8 @@ struct BrxIdxLowering : public PTXPattern<BrxIdxOp> {
     if (targets.empty())
       return unsupported(rewriter, op, "brx.idx without targets");
     // An index outside the list is undefined in PTX; take the last target.
-    Value index = adapt(rewriter, loc, adaptor.getIndex(), rewriter.getI32Type());
+    Value index =
+        adapt(rewriter, loc, adaptor.getIndex(), rewriter.getI32Type());
     SmallVector<int32_t> values;
     SmallVector<ValueRange> operands(targets.size() - 1, ValueRange{});
     for (unsigned i = 0; i + 1 < targets.size(); ++i)
@@ -60,8 +61,8 @@ struct BrxIdxLowering : public PTXPattern<BrxIdxOp> {
     if (fallthrough) {
       switchBlock = rewriter.splitBlock(current, rewriter.getInsertionPoint());
       rewriter.setInsertionPointToEnd(current);
-      Value cond = guardCondition(rewriter, loc, adaptor.getGuard(),
-                                  op.getGuardNeg());
+      Value cond =
+          guardCondition(rewriter, loc, adaptor.getGuard(), op.getGuardNeg());
       cf::CondBranchOp::create(rewriter, loc, cond, switchBlock, ValueRange{},
                                fallthrough, ValueRange{});
       rewriter.setInsertionPointToStart(switchBlock);
@@ -74,8 +75,7 @@ struct BrxIdxLowering : public PTXPattern<BrxIdxOp> {
   }
 };
 
-template <typename OpT>
-struct ReturnLowering : public PTXPattern<OpT> {
+template <typename OpT> struct ReturnLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -102,8 +102,8 @@ struct ReturnLowering : public PTXPattern<OpT> {
     Block *retBlock = rewriter.createBlock(current->getParent());
     LLVM::ReturnOp::create(rewriter, loc, returnValue(rewriter));
     rewriter.setInsertionPoint(op);
-    Value cond = guardCondition(rewriter, loc, adaptor.getGuard(),
-                                op.getGuardNeg());
+    Value cond =
+        guardCondition(rewriter, loc, adaptor.getGuard(), op.getGuardNeg());
     rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
         op, cond, retBlock, ValueRange{}, op.getFallthrough().front(),
         ValueRange{});
@@ -183,9 +183,9 @@ struct CallLowering : public PTXPattern<CallOp> {
     };
     if (fn) {
       if (fn.getNumArguments() != args.size())
-        return op.emitError() << "call of '" << fn.getName() << "' with "
-                              << args.size() << " arguments, expected "
-                              << fn.getNumArguments();
+        return op.emitError()
+               << "call of '" << fn.getName() << "' with " << args.size()
+               << " arguments, expected " << fn.getNumArguments();
       for (auto [i, a] : llvm::enumerate(args))
         args[i] = adapt(rewriter, loc, a, fn.getArgumentTypes()[i]);
       auto call = LLVM::CallOp::create(rewriter, loc, fn, args);
@@ -231,8 +231,7 @@ struct TrapLowering : public PTXPattern<TrapOp> {
 /// Instructions with no effect on the program's state: a breakpoint
 /// without a debugger, a profiler event, a sleep of length zero (PTX allows
 /// any duration in [0, 2t]).
-template <typename OpT>
-struct NoEffectLowering : public PTXPattern<OpT> {
+template <typename OpT> struct NoEffectLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -277,5 +276,6 @@ void lowering::populateControlFlowPatterns(SharedTypeConverter &tc,
   p.add<BraLowering, BrxIdxLowering, ReturnLowering<RetOp>,
         ReturnLowering<ExitOp>, ParamBufLowering, CallLowering, TrapLowering,
         NoEffectLowering<BrkptOp>, NoEffectLowering<PmeventOp>,
-        NoEffectLowering<NanosleepOp>, PragmaLowering, UndefLowering>(tc, p.getContext(), s);
+        NoEffectLowering<NanosleepOp>, PragmaLowering, UndefLowering>(
+      tc, p.getContext(), s);
 }

@@ -48,12 +48,14 @@ Value saturateInt(Builder &b, Location loc, Value x, bool sgn, unsigned bits,
                   bool dsgn) {
   Type wide = b.getIntegerType(128);
   Value v = adapt(b, loc, x, wide, sgn);
-  APInt lo = dsgn ? APInt::getSignedMinValue(bits).sext(128)
-                  : APInt::getZero(128);
+  APInt lo =
+      dsgn ? APInt::getSignedMinValue(bits).sext(128) : APInt::getZero(128);
   APInt hi = dsgn ? APInt::getSignedMaxValue(bits).sext(128)
                   : APInt::getMaxValue(bits).zext(128);
-  Value loC = arith::ConstantOp::create(b, loc, wide, b.getIntegerAttr(wide, lo));
-  Value hiC = arith::ConstantOp::create(b, loc, wide, b.getIntegerAttr(wide, hi));
+  Value loC =
+      arith::ConstantOp::create(b, loc, wide, b.getIntegerAttr(wide, lo));
+  Value hiC =
+      arith::ConstantOp::create(b, loc, wide, b.getIntegerAttr(wide, hi));
   v = arith::MaxSIOp::create(b, loc, v, loC);
   v = arith::MinSIOp::create(b, loc, v, hiC);
   return arith::TruncIOp::create(b, loc, b.getIntegerType(bits), v);
@@ -78,8 +80,10 @@ Value floatToInt(Builder &b, Location loc, Value x, PTXType atype,
   Value below = cmpf(arith::CmpFPredicate::OLT, v, lo);
   Value above = cmpf(arith::CmpFPredicate::OGE, v, hi);
   Value nan = cmpf(arith::CmpFPredicate::UNO, v, v);
-  Value bad = arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, below, above), nan);
-  Value safe = arith::SelectOp::create(b, loc, bad, floatConst(b, loc, ft, 0.0), v);
+  Value bad = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, below, above), nan);
+  Value safe =
+      arith::SelectOp::create(b, loc, bad, floatConst(b, loc, ft, 0.0), v);
   Value conv = dsgn ? (Value)arith::FPToSIOp::create(b, loc, it, safe)
                     : (Value)arith::FPToUIOp::create(b, loc, it, safe);
   APInt minV = dsgn ? APInt::getSignedMinValue(bits) : APInt::getZero(bits);
@@ -129,8 +133,8 @@ struct CvtLowering : public PTXPattern<CvtOp> {
                   *rnd == Rounding::rp))
         r = intToFloatDirected(b, loc, x, isSignedIntType(atype), dt, *rnd);
       else if (rnd && *rnd != Rounding::rn)
-        return unsupported(b, op, "integer to float cvt with ." +
-                                      stringifyRounding(*rnd));
+        return unsupported(
+            b, op, "integer to float cvt with ." + stringifyRounding(*rnd));
       else
         r = isSignedIntType(atype)
                 ? (Value)arith::SIToFPOp::create(b, loc, dt, x)
@@ -153,10 +157,11 @@ struct CvtLowering : public PTXPattern<CvtOp> {
           x = LLVM::FPExtOp::create(b, loc, b.getF32Type(), x);
         if (rnd && *rnd >= Rounding::rni)
           x = roundIntegral(b, loc, x, *rnd);
-        r = x.getType() == dt ? x
-                              : (dw > x.getType().getIntOrFloatBitWidth()
-                                     ? (Value)LLVM::FPExtOp::create(b, loc, dt, x)
-                                     : (Value)LLVM::FPTruncOp::create(b, loc, dt, x));
+        r = x.getType() == dt
+                ? x
+                : (dw > x.getType().getIntOrFloatBitWidth()
+                       ? (Value)LLVM::FPExtOp::create(b, loc, dt, x)
+                       : (Value)LLVM::FPTruncOp::create(b, loc, dt, x));
       } else {
         if (rnd && *rnd >= Rounding::rni) {
           x = roundIntegral(b, loc, x, *rnd);
@@ -164,8 +169,8 @@ struct CvtLowering : public PTXPattern<CvtOp> {
                            *rnd == Rounding::rp)) {
           r = narrowDirected(b, loc, x, dt, *rnd);
         } else if (rnd && *rnd != Rounding::rn) {
-          return unsupported(b, op, "narrowing float cvt with ." +
-                                        stringifyRounding(*rnd));
+          return unsupported(
+              b, op, "narrowing float cvt with ." + stringifyRounding(*rnd));
         }
         if (!r)
           r = LLVM::FPTruncOp::create(b, loc, dt, x);
@@ -179,9 +184,8 @@ struct CvtLowering : public PTXPattern<CvtOp> {
                            stringifyPTXType(atype));
   }
 
-  LogicalResult
-  matchAndRewrite(CvtOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(CvtOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -190,15 +194,21 @@ struct CvtLowering : public PTXPattern<CvtOp> {
       if (!adaptor.getB())
         return unsupported(rewriter, op, "this packed cvt");
       PTXType half = dtype == PTXType::f16x2 ? PTXType::f16 : PTXType::bf16;
-      FailureOr<Value> hiV = convertOne(rewriter, op, adaptor.getA(), atype, half);
-      FailureOr<Value> loV = convertOne(rewriter, op, adaptor.getB(), atype, half);
+      FailureOr<Value> hiV =
+          convertOne(rewriter, op, adaptor.getA(), atype, half);
+      FailureOr<Value> loV =
+          convertOne(rewriter, op, adaptor.getB(), atype, half);
       if (failed(hiV) || failed(loV))
         return failure();
       auto i32 = rewriter.getI32Type();
-      Value hi = adapt(rewriter, loc, adapt(rewriter, loc, *hiV, rewriter.getI16Type()), i32);
-      Value lo = adapt(rewriter, loc, adapt(rewriter, loc, *loV, rewriter.getI16Type()), i32);
-      hi = arith::ShLIOp::create(rewriter, loc, hi, intConst(rewriter, loc, i32, 16));
-      replaceWithAdapted(rewriter, op, Value(arith::OrIOp::create(rewriter, loc, hi, lo)));
+      Value hi = adapt(rewriter, loc,
+                       adapt(rewriter, loc, *hiV, rewriter.getI16Type()), i32);
+      Value lo = adapt(rewriter, loc,
+                       adapt(rewriter, loc, *loV, rewriter.getI16Type()), i32);
+      hi = arith::ShLIOp::create(rewriter, loc, hi,
+                                 intConst(rewriter, loc, i32, 16));
+      replaceWithAdapted(rewriter, op,
+                         Value(arith::OrIOp::create(rewriter, loc, hi, lo)));
       return success();
     }
     if (adaptor.getB())
@@ -213,9 +223,8 @@ struct CvtLowering : public PTXPattern<CvtOp> {
 
 struct CvtPackLowering : public PTXPattern<CvtPackOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(CvtPackOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(CvtPackOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -231,7 +240,8 @@ struct CvtPackLowering : public PTXPattern<CvtPackOp> {
     Value a = part(adaptor.getA()), b = part(adaptor.getB());
     Value r = arith::OrIOp::create(
         rewriter, loc,
-        arith::ShLIOp::create(rewriter, loc, a, intConst(rewriter, loc, i32, bits)),
+        arith::ShLIOp::create(rewriter, loc, a,
+                              intConst(rewriter, loc, i32, bits)),
         b);
     if (bits < 16) {
       if (!adaptor.getC())

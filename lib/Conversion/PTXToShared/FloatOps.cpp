@@ -31,9 +31,7 @@ Type scalarType(MLIRContext *ctx, PTXType t) {
     return computeType(ctx, t);
   }
 }
-bool isPacked(PTXType t) {
-  return t == PTXType::f16x2 || t == PTXType::bf16x2;
-}
+bool isPacked(PTXType t) { return t == PTXType::f16x2 || t == PTXType::bf16x2; }
 
 /// Applies `fn` to the scalar lanes of the operands: once for scalar
 /// types, per half for x2 types (operands are i32 then).
@@ -142,9 +140,8 @@ template <typename OpT, typename ArithOp>
 struct BinaryLowering : public PTXPattern<OpT> {
   BinaryLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern<OpT>(tc, ctx, s, 2) {}
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     FLOAT_ONLY(op);
     if constexpr (std::is_same_v<OpT, MulOp> || std::is_same_v<OpT, AddOp>) {
       if (op.getAtype())
@@ -166,12 +163,12 @@ struct BinaryLowering : public PTXPattern<OpT> {
           if (rnd == Rounding::rn && isHalf(a.getType())) {
             if (std::is_same_v<OpT, SubOp>)
               b = arith::NegFOp::create(rewriter, loc, b);
-            return finish(rewriter, loc,
-                          halfExact(rewriter, loc,
-                                    isMul ? DirectedKind::Mul
-                                          : DirectedKind::Add,
-                                    {a, b}),
-                          ftz, sat);
+            return finish(
+                rewriter, loc,
+                halfExact(rewriter, loc,
+                          isMul ? DirectedKind::Mul : DirectedKind::Add,
+                          {a, b}),
+                ftz, sat);
           }
           if (rnd == Rounding::rn)
             return finish(rewriter, loc, ArithOp::create(rewriter, loc, a, b),
@@ -197,13 +194,11 @@ struct BinaryLowering : public PTXPattern<OpT> {
   }
 };
 
-template <typename OpT>
-struct FmaLowering : public PTXPattern<OpT> {
+template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
   FmaLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern<OpT>(tc, ctx, s, 2) {}
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     FLOAT_ONLY(op);
     Rounding rnd = op.getRnd().value_or(Rounding::rn);
     if (rnd != Rounding::rn &&
@@ -232,14 +227,14 @@ struct FmaLowering : public PTXPattern<OpT> {
           // An exact zero of a*b + c under .rm: -0 unless both addends are
           // +0. Only when a*b + c is exactly zero (the error sign is 0).
           if (rnd == Rounding::rm) {
-            auto nearest = *nearestWithError(rewriter, loc, DirectedKind::Fma,
-                                             {a, b, c});
+            auto nearest =
+                *nearestWithError(rewriter, loc, DirectedKind::Fma, {a, b, c});
             Value exact = arith::CmpIOp::create(
                 rewriter, loc, arith::CmpIPredicate::eq, nearest.second,
                 intConst(rewriter, loc, rewriter.getI32Type(), 0));
-            Value fixed = fixZeroSumSign(
-                rewriter, loc, v, arith::MulFOp::create(rewriter, loc, a, b),
-                c);
+            Value fixed =
+                fixZeroSumSign(rewriter, loc, v,
+                               arith::MulFOp::create(rewriter, loc, a, b), c);
             v = arith::SelectOp::create(rewriter, loc, exact, fixed, v);
           }
           return finish(rewriter, loc, v, ftz, sat, relu);
@@ -252,9 +247,8 @@ struct FmaLowering : public PTXPattern<OpT> {
 struct DivLowering : public PTXPattern<DivOp> {
   DivLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern(tc, ctx, s, 2) {}
-  LogicalResult
-  matchAndRewrite(DivOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(DivOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     FLOAT_ONLY(op);
     Location loc = op.getLoc();
     bool ftz = op.getFtz();
@@ -263,31 +257,27 @@ struct DivLowering : public PTXPattern<DivOp> {
       return unsupported(rewriter, op, "directed rounding on half types");
     // .approx and .full are within their error bounds when correctly
     // rounded.
-    Value r = elementwise(rewriter, loc, op.getType(),
-                          {adaptor.getA(), adaptor.getB()}, [&](ValueRange x) {
-                            Value a = ftzIn(rewriter, loc, x[0], ftz);
-                            Value b = ftzIn(rewriter, loc, x[1], ftz);
-                            Value v =
-                                rnd == Rounding::rn
-                                    ? (Value)arith::DivFOp::create(rewriter,
-                                                                   loc, a, b)
-                                    : *roundedOp(rewriter, loc,
-                                                 DirectedKind::Div, {a, b},
-                                                 rnd);
-                            return finish(rewriter, loc, v, ftz, false);
-                          });
+    Value r = elementwise(
+        rewriter, loc, op.getType(), {adaptor.getA(), adaptor.getB()},
+        [&](ValueRange x) {
+          Value a = ftzIn(rewriter, loc, x[0], ftz);
+          Value b = ftzIn(rewriter, loc, x[1], ftz);
+          Value v =
+              rnd == Rounding::rn
+                  ? (Value)arith::DivFOp::create(rewriter, loc, a, b)
+                  : *roundedOp(rewriter, loc, DirectedKind::Div, {a, b}, rnd);
+          return finish(rewriter, loc, v, ftz, false);
+        });
     replaceWithAdapted(rewriter, op, r);
     return success();
   }
 };
 
 /// rcp sqrt rsqrt sin cos lg2 ex2 tanh.
-template <typename OpT>
-struct UnaryFnLowering : public PTXPattern<OpT> {
+template <typename OpT> struct UnaryFnLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -308,7 +298,8 @@ struct UnaryFnLowering : public PTXPattern<OpT> {
           if (rnd != Rounding::rn) {
             Value one = floatConst(rewriter, loc, t, 1.0);
             v = std::is_same_v<OpT, RcpOp>
-                    ? *roundedOp(rewriter, loc, DirectedKind::Div, {one, a}, rnd)
+                    ? *roundedOp(rewriter, loc, DirectedKind::Div, {one, a},
+                                 rnd)
                     : *roundedOp(rewriter, loc, DirectedKind::Sqrt, {a}, rnd);
           } else if constexpr (std::is_same_v<OpT, RcpOp>)
             v = arith::DivFOp::create(rewriter, loc,
@@ -340,21 +331,18 @@ template <typename OpT, bool isNeg>
 struct FAbsNegLowering : public PTXPattern<OpT> {
   FAbsNegLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern<OpT>(tc, ctx, s, 2) {}
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     FLOAT_ONLY(op);
     Location loc = op.getLoc();
     bool ftz = op.getFtz();
-    Value r = elementwise(rewriter, loc, op.getType(), {adaptor.getA()},
-                          [&](ValueRange x) {
-                            Value a = ftzIn(rewriter, loc, x[0], ftz);
-                            Value v = isNeg ? (Value)arith::NegFOp::create(
-                                                  rewriter, loc, a)
-                                            : (Value)LLVM::FAbsOp::create(
-                                                  rewriter, loc, a);
-                            return finish(rewriter, loc, v, ftz, false);
-                          });
+    Value r = elementwise(
+        rewriter, loc, op.getType(), {adaptor.getA()}, [&](ValueRange x) {
+          Value a = ftzIn(rewriter, loc, x[0], ftz);
+          Value v = isNeg ? (Value)arith::NegFOp::create(rewriter, loc, a)
+                          : (Value)LLVM::FAbsOp::create(rewriter, loc, a);
+          return finish(rewriter, loc, v, ftz, false);
+        });
     replaceWithAdapted(rewriter, op, r);
     return success();
   }
@@ -370,9 +358,8 @@ Value floatMinMax(OpBuilder &b, Location loc, Value a, Value c, bool isMax,
   auto cmpf = [&](arith::CmpFPredicate p, Value x, Value y) {
     return arith::CmpFOp::create(b, loc, p, x, y);
   };
-  Value pick = cmpf(isMax ? arith::CmpFPredicate::OGT
-                          : arith::CmpFPredicate::OLT,
-                    a, c);
+  Value pick =
+      cmpf(isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, c);
   Value r = arith::SelectOp::create(b, loc, pick, a, c);
   // Equal values: ±0 decided by the sign bits.
   Value eq = cmpf(arith::CmpFPredicate::OEQ, a, c);
@@ -400,9 +387,8 @@ template <typename OpT, bool isMax>
 struct FMinMaxLowering : public PTXPattern<OpT> {
   FMinMaxLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern<OpT>(tc, ctx, s, 2) {}
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     FLOAT_ONLY(op);
     Location loc = op.getLoc();
     bool ftz = op.getFtz();
@@ -419,7 +405,8 @@ struct FMinMaxLowering : public PTXPattern<OpT> {
           }
           Value v = floatMinMax(rewriter, loc, a, c, isMax, op.getNaN());
           if (xorsign) {
-            Type it = rewriter.getIntegerType(a.getType().getIntOrFloatBitWidth());
+            Type it =
+                rewriter.getIntegerType(a.getType().getIntOrFloatBitWidth());
             Value sign = arith::XOrIOp::create(
                 rewriter, loc, arith::BitcastOp::create(rewriter, loc, it, sa),
                 arith::BitcastOp::create(rewriter, loc, it, sc));
@@ -436,9 +423,8 @@ struct FMinMaxLowering : public PTXPattern<OpT> {
 
 struct CopysignLowering : public PTXPattern<CopysignOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(CopysignOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(CopysignOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -455,9 +441,8 @@ struct CopysignLowering : public PTXPattern<CopysignOp> {
 
 struct TestpLowering : public PTXPattern<TestpOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(TestpOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(TestpOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();

@@ -44,8 +44,8 @@ Value ext(OpBuilder &b, Location loc, Value v, unsigned w, bool sgn) {
 /// x << n, x >>u n, x >>s n with PTX's clamping of n >= width.
 Value shiftLeft(OpBuilder &b, Location loc, Value x, Value n32) {
   unsigned w = width(x);
-  Value big = cmp(b, loc, arith::CmpIPredicate::uge, n32,
-                  c(b, loc, n32.getType(), w));
+  Value big =
+      cmp(b, loc, arith::CmpIPredicate::uge, n32, c(b, loc, n32.getType(), w));
   Value n = ext(b, loc, n32, w, false);
   Value safe = sel(b, loc, big, c(b, loc, x.getType(), 0), n);
   Value r = arith::ShLIOp::create(b, loc, x, safe);
@@ -53,8 +53,8 @@ Value shiftLeft(OpBuilder &b, Location loc, Value x, Value n32) {
 }
 Value shiftRight(OpBuilder &b, Location loc, Value x, Value n32, bool sgn) {
   unsigned w = width(x);
-  Value big = cmp(b, loc, arith::CmpIPredicate::uge, n32,
-                  c(b, loc, n32.getType(), w));
+  Value big =
+      cmp(b, loc, arith::CmpIPredicate::uge, n32, c(b, loc, n32.getType(), w));
   Value n = ext(b, loc, n32, w, false);
   Value safe = sel(b, loc, big, c(b, loc, x.getType(), w - 1), n);
   if (sgn)
@@ -71,8 +71,8 @@ Value amount(OpBuilder &b, Location loc, Value v) {
 Value onesMask(OpBuilder &b, Location loc, Value len, unsigned w) {
   Type t = b.getIntegerType(w);
   Value all = c(b, loc, t, -1);
-  Value big = cmp(b, loc, arith::CmpIPredicate::uge, len,
-                  c(b, loc, len.getType(), w));
+  Value big =
+      cmp(b, loc, arith::CmpIPredicate::uge, len, c(b, loc, len.getType(), w));
   Value shift = arith::SubIOp::create(b, loc, c(b, loc, len.getType(), w), len);
   shift = sel(b, loc, big, c(b, loc, len.getType(), 0), shift);
   return shiftRight(b, loc, all, shift, false);
@@ -85,8 +85,8 @@ Value onesMask(OpBuilder &b, Location loc, Value len, unsigned w) {
     return failure();                                                          \
   if (failed(checkUnguarded(rewriter, op)))                                    \
     return failure();                                                          \
-  if (getTypeBitWidth(op.getType()) > 64 ||                                    \
-      op.getType() == PTXType::u16x2 || op.getType() == PTXType::s16x2)        \
+  if (getTypeBitWidth(op.getType()) > 64 || op.getType() == PTXType::u16x2 ||  \
+      op.getType() == PTXType::s16x2)                                          \
     return unsupported(rewriter, op,                                           \
                        op->getName().getStringRef() + " on packed integers");
 
@@ -115,9 +115,8 @@ struct AddSubLowering {
 
 struct AddLowering : public PTXPattern<AddOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(AddOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(AddOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     return AddSubLowering::lower(op, adaptor.getA(), adaptor.getB(), false,
                                  rewriter);
@@ -125,9 +124,8 @@ struct AddLowering : public PTXPattern<AddOp> {
 };
 struct SubLowering : public PTXPattern<SubOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SubOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SubOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     return AddSubLowering::lower(op, adaptor.getA(), adaptor.getB(), true,
                                  rewriter);
@@ -150,9 +148,8 @@ Value multiply(OpBuilder &b, Location loc, Value x, Value y, MulMode mode,
 
 struct MulLowering : public PTXPattern<MulOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MulOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MulOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     Location loc = op.getLoc();
     PTXType t = op.getType();
@@ -167,9 +164,8 @@ struct MulLowering : public PTXPattern<MulOp> {
 
 struct MadLowering : public PTXPattern<MadOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MadOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MadOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     Location loc = op.getLoc();
     PTXType t = op.getType();
@@ -195,12 +191,10 @@ struct MadLowering : public PTXPattern<MadOp> {
 
 /// mul24/mad24: 24-bit operands, 48-bit product; .lo is bits 31..0, .hi
 /// bits 47..16.
-template <typename OpT>
-struct Mul24Lowering : public PTXPattern<OpT> {
+template <typename OpT> struct Mul24Lowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -232,9 +226,8 @@ struct Mul24Lowering : public PTXPattern<OpT> {
 
 struct SadLowering : public PTXPattern<SadOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SadOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SadOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -242,9 +235,9 @@ struct SadLowering : public PTXPattern<SadOp> {
     bool sgn = isSignedIntType(t);
     Value a = opnd(rewriter, loc, adaptor.getA(), t);
     Value b = opnd(rewriter, loc, adaptor.getB(), t);
-    Value lt = cmp(rewriter, loc,
-                   sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult,
-                   a, b);
+    Value lt =
+        cmp(rewriter, loc,
+            sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult, a, b);
     Value d = sel(rewriter, loc, lt, arith::SubIOp::create(rewriter, loc, b, a),
                   arith::SubIOp::create(rewriter, loc, a, b));
     Value r = arith::AddIOp::create(rewriter, loc,
@@ -259,9 +252,8 @@ struct SadLowering : public PTXPattern<SadOp> {
 template <typename OpT, bool isRem>
 struct DivRemLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     Location loc = op.getLoc();
     PTXType t = op.getType();
@@ -274,9 +266,11 @@ struct DivRemLowering : public PTXPattern<OpT> {
     Value bz = cmp(rewriter, loc, arith::CmpIPredicate::eq, b, zero);
     Value bad = bz;
     if (sgn) {
-      Value minInt = c(rewriter, loc, ty, w == 64 ? INT64_MIN : -(1ll << (w - 1)));
+      Value minInt =
+          c(rewriter, loc, ty, w == 64 ? INT64_MIN : -(1ll << (w - 1)));
       Value ovf = arith::AndIOp::create(
-          rewriter, loc, cmp(rewriter, loc, arith::CmpIPredicate::eq, a, minInt),
+          rewriter, loc,
+          cmp(rewriter, loc, arith::CmpIPredicate::eq, a, minInt),
           cmp(rewriter, loc, arith::CmpIPredicate::eq, b,
               c(rewriter, loc, ty, -1)));
       bad = arith::OrIOp::create(rewriter, loc, bz, ovf);
@@ -301,19 +295,19 @@ struct DivRemLowering : public PTXPattern<OpT> {
 template <typename OpT, bool isNeg>
 struct AbsNegLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     Location loc = op.getLoc();
     PTXType t = op.getType();
     Value a = opnd(rewriter, loc, adaptor.getA(), t);
     Value zero = c(rewriter, loc, a.getType(), 0);
     Value n = arith::SubIOp::create(rewriter, loc, zero, a);
-    Value r = isNeg ? n
-                    : sel(rewriter, loc,
-                          cmp(rewriter, loc, arith::CmpIPredicate::slt, a, zero),
-                          n, a);
+    Value r =
+        isNeg
+            ? n
+            : sel(rewriter, loc,
+                  cmp(rewriter, loc, arith::CmpIPredicate::slt, a, zero), n, a);
     replaceWithAdapted(rewriter, op, r, true);
     return success();
   }
@@ -322,9 +316,8 @@ struct AbsNegLowering : public PTXPattern<OpT> {
 template <typename OpT, bool isMax>
 struct MinMaxLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     INT_ONLY(op);
     Location loc = op.getLoc();
     PTXType t = op.getType();
@@ -350,12 +343,10 @@ struct MinMaxLowering : public PTXPattern<OpT> {
 // Bit manipulation
 //===----------------------------------------------------------------------===//
 
-template <typename OpT>
-struct BitCountLowering : public PTXPattern<OpT> {
+template <typename OpT> struct BitCountLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -376,9 +367,8 @@ struct BitCountLowering : public PTXPattern<OpT> {
 
 struct BfindLowering : public PTXPattern<BfindOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(BfindOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(BfindOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -395,9 +385,9 @@ struct BfindLowering : public PTXPattern<BfindOp> {
               a);
     }
     auto i32 = rewriter.getI32Type();
-    Value lz = adapt(rewriter, loc,
-                     LLVM::CountLeadingZerosOp::create(rewriter, loc, a, false),
-                     i32);
+    Value lz =
+        adapt(rewriter, loc,
+              LLVM::CountLeadingZerosOp::create(rewriter, loc, a, false), i32);
     Value none = cmp(rewriter, loc, arith::CmpIPredicate::eq, lz,
                      c(rewriter, loc, i32, w));
     Value r = op.getShiftamt()
@@ -413,9 +403,8 @@ struct BfindLowering : public PTXPattern<BfindOp> {
 /// fns.b32 d, mask, base, offset: the n-th set bit of mask from base.
 struct FnsLowering : public PTXPattern<FnsOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(FnsOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(FnsOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -428,12 +417,14 @@ struct FnsLowering : public PTXPattern<FnsOp> {
     // is set. Result 0xffffffff when not found.
     Value zero = c(rewriter, loc, i32, 0), one = c(rewriter, loc, i32, 1);
     Value notFound = c(rewriter, loc, i32, -1);
-    Value b31 = arith::AndIOp::create(rewriter, loc, base,
-                                      c(rewriter, loc, i32, 31));
+    Value b31 =
+        arith::AndIOp::create(rewriter, loc, base, c(rewriter, loc, i32, 31));
     Value isZero = cmp(rewriter, loc, arith::CmpIPredicate::eq, offset, zero);
-    Value backward = cmp(rewriter, loc, arith::CmpIPredicate::slt, offset, zero);
-    Value want = sel(rewriter, loc, backward,
-                     arith::SubIOp::create(rewriter, loc, zero, offset), offset);
+    Value backward =
+        cmp(rewriter, loc, arith::CmpIPredicate::slt, offset, zero);
+    Value want =
+        sel(rewriter, loc, backward,
+            arith::SubIOp::create(rewriter, loc, zero, offset), offset);
     Value count = zero, result = notFound;
     for (int i = 0; i < 32; ++i) {
       Value step = c(rewriter, loc, i32, i);
@@ -452,9 +443,9 @@ struct FnsLowering : public PTXPattern<FnsOp> {
       Value set = arith::AndIOp::create(
           rewriter, loc, inRange,
           cmp(rewriter, loc, arith::CmpIPredicate::ne, bit, zero));
-      Value newCount = sel(rewriter, loc, set,
-                           arith::AddIOp::create(rewriter, loc, count, one),
-                           count);
+      Value newCount =
+          sel(rewriter, loc, set,
+              arith::AddIOp::create(rewriter, loc, count, one), count);
       Value hit = arith::AndIOp::create(
           rewriter, loc, set,
           arith::AndIOp::create(
@@ -466,10 +457,10 @@ struct FnsLowering : public PTXPattern<FnsOp> {
     }
     Value bitAtBase = arith::AndIOp::create(
         rewriter, loc, arith::ShRUIOp::create(rewriter, loc, mask, b31), one);
-    Value zeroCase = sel(rewriter, loc,
-                         cmp(rewriter, loc, arith::CmpIPredicate::ne, bitAtBase,
-                             zero),
-                         b31, notFound);
+    Value zeroCase =
+        sel(rewriter, loc,
+            cmp(rewriter, loc, arith::CmpIPredicate::ne, bitAtBase, zero), b31,
+            notFound);
     result = sel(rewriter, loc, isZero, zeroCase, result);
     replaceWithAdapted(rewriter, op, result);
     return success();
@@ -478,9 +469,8 @@ struct FnsLowering : public PTXPattern<FnsOp> {
 
 struct BfeLowering : public PTXPattern<BfeOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(BfeOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(BfeOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -495,14 +485,17 @@ struct BfeLowering : public PTXPattern<BfeOp> {
     // 32-bit bfe uses bits 7..0 of pos and len; NVIDIA hardware does not
     // mask them for 64-bit bfe (test/e2e/int_bits).
     if (w == 32) {
-      pos = arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 255));
-      len = arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 255));
+      pos =
+          arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 255));
+      len =
+          arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 255));
     }
     Value zero32 = c(rewriter, loc, i32, 0);
     Value x = shiftRight(rewriter, loc, a, pos, false);
     Value r;
     if (!sgn) {
-      r = arith::AndIOp::create(rewriter, loc, x, onesMask(rewriter, loc, len, w));
+      r = arith::AndIOp::create(rewriter, loc, x,
+                                onesMask(rewriter, loc, len, w));
     } else {
       // The sign bit: bit min(pos + len - 1, msb) of a.
       Value msb = c(rewriter, loc, i32, w - 1);
@@ -511,23 +504,24 @@ struct BfeLowering : public PTXPattern<BfeOp> {
           c(rewriter, loc, i32, 1));
       Value overflow = cmp(rewriter, loc, arith::CmpIPredicate::ugt, top, msb);
       Value wrapped = cmp(rewriter, loc, arith::CmpIPredicate::ult, top, pos);
-      top = sel(rewriter, loc,
-                arith::OrIOp::create(rewriter, loc, overflow, wrapped), msb, top);
-      Value sbit = arith::TruncIOp::create(
-          rewriter, loc, rewriter.getI1Type(),
-          shiftRight(rewriter, loc, a, top, false));
+      top =
+          sel(rewriter, loc,
+              arith::OrIOp::create(rewriter, loc, overflow, wrapped), msb, top);
+      Value sbit =
+          arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(),
+                                  shiftRight(rewriter, loc, a, top, false));
       // Bits of the field that exist in a: min(len, w - pos).
-      Value avail = sel(rewriter, loc,
-                        cmp(rewriter, loc, arith::CmpIPredicate::uge, pos,
-                            c(rewriter, loc, i32, w)),
-                        zero32,
-                        arith::SubIOp::create(rewriter, loc,
-                                              c(rewriter, loc, i32, w), pos));
+      Value avail = sel(
+          rewriter, loc,
+          cmp(rewriter, loc, arith::CmpIPredicate::uge, pos,
+              c(rewriter, loc, i32, w)),
+          zero32,
+          arith::SubIOp::create(rewriter, loc, c(rewriter, loc, i32, w), pos));
       Value eff = arith::MinUIOp::create(rewriter, loc, len, avail);
       Value m = onesMask(rewriter, loc, eff, w);
       Value lowBits = arith::AndIOp::create(rewriter, loc, x, m);
-      Value fill = arith::XOrIOp::create(rewriter, loc, m,
-                                         c(rewriter, loc, ty, -1));
+      Value fill =
+          arith::XOrIOp::create(rewriter, loc, m, c(rewriter, loc, ty, -1));
       r = sel(rewriter, loc, sbit,
               arith::OrIOp::create(rewriter, loc, lowBits, fill), lowBits);
     }
@@ -540,9 +534,8 @@ struct BfeLowering : public PTXPattern<BfeOp> {
 
 struct BfiLowering : public PTXPattern<BfiOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(BfiOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(BfiOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -554,8 +547,10 @@ struct BfiLowering : public PTXPattern<BfiOp> {
     Value pos = amount(rewriter, loc, adaptor.getC());
     Value len = amount(rewriter, loc, adaptor.getE());
     if (w == 32) {
-      pos = arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 255));
-      len = arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 255));
+      pos =
+          arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 255));
+      len =
+          arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 255));
     }
     Value m = shiftLeft(rewriter, loc, onesMask(rewriter, loc, len, w), pos);
     Value ins = arith::AndIOp::create(rewriter, loc,
@@ -572,9 +567,8 @@ struct BfiLowering : public PTXPattern<BfiOp> {
 
 struct BmskLowering : public PTXPattern<BmskOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(BmskOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(BmskOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -582,11 +576,15 @@ struct BmskLowering : public PTXPattern<BmskOp> {
     Value pos = amount(rewriter, loc, adaptor.getA());
     Value len = amount(rewriter, loc, adaptor.getB());
     if (op.getMode() == BmskMode::wrap) {
-      pos = arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 31));
-      len = arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 31));
+      pos =
+          arith::AndIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 31));
+      len =
+          arith::AndIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 31));
     } else {
-      pos = arith::MinUIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 32));
-      len = arith::MinUIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 32));
+      pos =
+          arith::MinUIOp::create(rewriter, loc, pos, c(rewriter, loc, i32, 32));
+      len =
+          arith::MinUIOp::create(rewriter, loc, len, c(rewriter, loc, i32, 32));
     }
     Value m = shiftLeft(rewriter, loc, onesMask(rewriter, loc, len, 32), pos);
     replaceWithAdapted(rewriter, op, m);
@@ -596,9 +594,8 @@ struct BmskLowering : public PTXPattern<BmskOp> {
 
 struct SzextLowering : public PTXPattern<SzextOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(SzextOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(SzextOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -610,7 +607,8 @@ struct SzextLowering : public PTXPattern<SzextOp> {
       n = arith::AndIOp::create(rewriter, loc, n, c(rewriter, loc, i32, 31));
     else
       n = arith::MinUIOp::create(rewriter, loc, n, c(rewriter, loc, i32, 32));
-    Value s = arith::SubIOp::create(rewriter, loc, c(rewriter, loc, i32, 32), n);
+    Value s =
+        arith::SubIOp::create(rewriter, loc, c(rewriter, loc, i32, 32), n);
     Value up = shiftLeft(rewriter, loc, a, s);
     Value r = shiftRight(rewriter, loc, up, s, sgn);
     Value nz = cmp(rewriter, loc, arith::CmpIPredicate::eq, n,
@@ -623,17 +621,16 @@ struct SzextLowering : public PTXPattern<SzextOp> {
 
 /// dp4a / dp2a: dot products of bytes and half-words with a 32-bit
 /// accumulator.
-template <typename OpT>
-struct DotLowering : public PTXPattern<OpT> {
+template <typename OpT> struct DotLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
     auto i32 = rewriter.getI32Type();
-    bool sa = isSignedIntType(op.getAtype()), sb = isSignedIntType(op.getBtype());
+    bool sa = isSignedIntType(op.getAtype()),
+         sb = isSignedIntType(op.getBtype());
     Value a = adapt(rewriter, loc, adaptor.getA(), i32);
     Value b = adapt(rewriter, loc, adaptor.getB(), i32);
     Value acc = adapt(rewriter, loc, adaptor.getC(), i32);
@@ -677,24 +674,23 @@ std::pair<Value, Value> addWithCarry(OpBuilder &b, Location loc, Value x,
   s = arith::AddIOp::create(b, loc, s, ext(b, loc, cin, 2 * w, false));
   Value d = arith::TruncIOp::create(b, loc, x.getType(), s);
   Value co = arith::TruncIOp::create(
-      b, loc, b.getI1Type(), arith::ShRUIOp::create(b, loc, s, c(b, loc, wide, w)));
+      b, loc, b.getI1Type(),
+      arith::ShRUIOp::create(b, loc, s, c(b, loc, wide, w)));
   return {d, co};
 }
 
-template <typename OpT>
-struct CarryLowering : public PTXPattern<OpT> {
+template <typename OpT> struct CarryLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   static constexpr bool isSub =
       std::is_same_v<OpT, SubCCOp> || std::is_same_v<OpT, SubCOp>;
-  static constexpr bool hasCin =
-      std::is_same_v<OpT, AddCOp> || std::is_same_v<OpT, SubCOp> ||
-      std::is_same_v<OpT, MadCOp>;
+  static constexpr bool hasCin = std::is_same_v<OpT, AddCOp> ||
+                                 std::is_same_v<OpT, SubCOp> ||
+                                 std::is_same_v<OpT, MadCOp>;
   static constexpr bool isMad =
       std::is_same_v<OpT, MadCCOp> || std::is_same_v<OpT, MadCOp>;
 
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -730,9 +726,8 @@ struct CarryLowering : public PTXPattern<OpT> {
 template <typename OpT, typename ArithOp>
 struct LogicLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -744,12 +739,10 @@ struct LogicLowering : public PTXPattern<OpT> {
   }
 };
 
-template <typename OpT>
-struct NotLowering : public PTXPattern<OpT> {
+template <typename OpT> struct NotLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -759,10 +752,9 @@ struct NotLowering : public PTXPattern<OpT> {
       r = arith::XOrIOp::create(rewriter, loc, a,
                                 c(rewriter, loc, a.getType(), -1));
     else
-      r = arith::ExtUIOp::create(
-          rewriter, loc, a.getType(),
-          cmp(rewriter, loc, arith::CmpIPredicate::eq, a,
-              c(rewriter, loc, a.getType(), 0)));
+      r = arith::ExtUIOp::create(rewriter, loc, a.getType(),
+                                 cmp(rewriter, loc, arith::CmpIPredicate::eq, a,
+                                     c(rewriter, loc, a.getType(), 0)));
     replaceWithAdapted(rewriter, op, r);
     return success();
   }
@@ -770,9 +762,8 @@ struct NotLowering : public PTXPattern<OpT> {
 
 struct Lop3Lowering : public PTXPattern<Lop3Op> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(Lop3Op op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(Lop3Op op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -786,7 +777,9 @@ struct Lop3Lowering : public PTXPattern<Lop3Op> {
     Value cc = opnd(rewriter, loc, adaptor.getC(), t);
     Type ty = a.getType();
     Value ones = c(rewriter, loc, ty, -1);
-    auto inv = [&](Value v) { return arith::XOrIOp::create(rewriter, loc, v, ones); };
+    auto inv = [&](Value v) {
+      return arith::XOrIOp::create(rewriter, loc, v, ones);
+    };
     Value na = inv(a), nb = inv(b), nc = inv(cc);
     Value r = c(rewriter, loc, ty, 0);
     // Bit i of the table is the result for a = i&4, b = i&2, c = i&1
@@ -807,9 +800,8 @@ struct Lop3Lowering : public PTXPattern<Lop3Op> {
 
 struct ShfLowering : public PTXPattern<ShfOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(ShfOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(ShfOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -818,7 +810,8 @@ struct ShfLowering : public PTXPattern<ShfOp> {
     Value b = adapt(rewriter, loc, adaptor.getB(), i32);
     Value n = amount(rewriter, loc, adaptor.getC());
     n = op.getMode() == ShfMode::wrap
-            ? (Value)arith::AndIOp::create(rewriter, loc, n, c(rewriter, loc, i32, 31))
+            ? (Value)arith::AndIOp::create(rewriter, loc, n,
+                                           c(rewriter, loc, i32, 31))
             : (Value)arith::MinUIOp::create(rewriter, loc, n,
                                             c(rewriter, loc, i32, 32));
     Value v = arith::OrIOp::create(
@@ -840,12 +833,10 @@ struct ShfLowering : public PTXPattern<ShfOp> {
   }
 };
 
-template <typename OpT>
-struct ShiftLowering : public PTXPattern<OpT> {
+template <typename OpT> struct ShiftLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -862,9 +853,8 @@ struct ShiftLowering : public PTXPattern<OpT> {
 
 struct MovLowering : public PTXPattern<MovOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MovOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MovOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -878,9 +868,8 @@ struct MovLowering : public PTXPattern<MovOp> {
 
 struct MovPackLowering : public PTXPattern<MovPackOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MovPackOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MovPackOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -890,11 +879,12 @@ struct MovPackLowering : public PTXPattern<MovPackOp> {
     Type ty = rewriter.getIntegerType(w);
     Value r = c(rewriter, loc, ty, 0);
     for (auto [i, v] : llvm::enumerate(adaptor.getA())) {
-      Value x = ext(rewriter, loc,
-                    adapt(rewriter, loc, v, rewriter.getIntegerType(part)), w,
-                    false);
+      Value x =
+          ext(rewriter, loc,
+              adapt(rewriter, loc, v, rewriter.getIntegerType(part)), w, false);
       if (i)
-        x = arith::ShLIOp::create(rewriter, loc, x, c(rewriter, loc, ty, i * part));
+        x = arith::ShLIOp::create(rewriter, loc, x,
+                                  c(rewriter, loc, ty, i * part));
       r = arith::OrIOp::create(rewriter, loc, r, x);
     }
     replaceWithAdapted(rewriter, op, r);
@@ -904,9 +894,8 @@ struct MovPackLowering : public PTXPattern<MovPackOp> {
 
 struct MovUnpackLowering : public PTXPattern<MovUnpackOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MovUnpackOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MovUnpackOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -916,10 +905,10 @@ struct MovUnpackLowering : public PTXPattern<MovUnpackOp> {
     Value a = adapt(rewriter, loc, adaptor.getA(), rewriter.getIntegerType(w));
     SmallVector<Value> parts;
     for (unsigned i = 0; i < n; ++i) {
-      Value x = i ? (Value)arith::ShRUIOp::create(rewriter, loc, a,
-                                                  c(rewriter, loc, a.getType(),
-                                                    i * part))
-                  : a;
+      Value x =
+          i ? (Value)arith::ShRUIOp::create(
+                  rewriter, loc, a, c(rewriter, loc, a.getType(), i * part))
+            : a;
       parts.push_back(arith::TruncIOp::create(
           rewriter, loc, rewriter.getIntegerType(part), x));
     }
@@ -930,9 +919,8 @@ struct MovUnpackLowering : public PTXPattern<MovUnpackOp> {
 
 struct PrmtLowering : public PTXPattern<PrmtOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(PrmtOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(PrmtOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -955,7 +943,8 @@ struct PrmtLowering : public PTXPattern<PrmtOp> {
           rewriter, loc, arith::TruncIOp::create(rewriter, loc, i32, v),
           c(rewriter, loc, i32, 0xff));
     };
-    Value sel2 = arith::AndIOp::create(rewriter, loc, sc, c(rewriter, loc, i32, 3));
+    Value sel2 =
+        arith::AndIOp::create(rewriter, loc, sc, c(rewriter, loc, i32, 3));
     Value r = c(rewriter, loc, i32, 0);
     for (unsigned i = 0; i < 4; ++i) {
       Value byte;
@@ -963,12 +952,12 @@ struct PrmtLowering : public PTXPattern<PrmtOp> {
       if (!op.getMode()) {
         Value nib = arith::ShRUIOp::create(rewriter, loc, sc,
                                            c(rewriter, loc, i32, 4 * i));
-        Value idx = arith::AndIOp::create(rewriter, loc, nib,
-                                          c(rewriter, loc, i32, 7));
-        Value msb = cmp(rewriter, loc, arith::CmpIPredicate::ne,
-                        arith::AndIOp::create(rewriter, loc, nib,
-                                              c(rewriter, loc, i32, 8)),
-                        c(rewriter, loc, i32, 0));
+        Value idx =
+            arith::AndIOp::create(rewriter, loc, nib, c(rewriter, loc, i32, 7));
+        Value msb = cmp(
+            rewriter, loc, arith::CmpIPredicate::ne,
+            arith::AndIOp::create(rewriter, loc, nib, c(rewriter, loc, i32, 8)),
+            c(rewriter, loc, i32, 0));
         byte = byteAt(idx);
         Value neg = cmp(rewriter, loc, arith::CmpIPredicate::ne,
                         arith::AndIOp::create(rewriter, loc, byte,
@@ -1023,8 +1012,7 @@ struct PrmtLowering : public PTXPattern<PrmtOp> {
 } // namespace
 
 void lowering::populateIntegerPatterns(SharedTypeConverter &tc,
-                                       RewritePatternSet &p,
-                                       LoweringState &s) {
+                                       RewritePatternSet &p, LoweringState &s) {
   p.add<AddLowering, SubLowering, MulLowering, MadLowering,
         Mul24Lowering<Mul24Op>, Mul24Lowering<Mad24Op>, SadLowering,
         DivRemLowering<DivOp, false>, DivRemLowering<RemOp, true>,
@@ -1040,5 +1028,5 @@ void lowering::populateIntegerPatterns(SharedTypeConverter &tc,
         NotLowering<NotOp>, NotLowering<CnotOp>, Lop3Lowering, ShfLowering,
         ShiftLowering<ShlOp>, ShiftLowering<ShrOp>, MovLowering,
         MovPackLowering, MovUnpackLowering, PrmtLowering>(tc, p.getContext(),
-                                                           s);
+                                                          s);
 }

@@ -175,8 +175,7 @@ void populateWarpPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                           LoweringState &s);
 
 /// Base of every pattern: access to the shared state.
-template <typename OpT>
-struct PTXPattern : public OpConversionPattern<OpT> {
+template <typename OpT> struct PTXPattern : public OpConversionPattern<OpT> {
   PTXPattern(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s,
              PatternBenefit benefit = 1)
       : OpConversionPattern<OpT>(tc, ctx, benefit), state(s) {}

@@ -58,8 +58,7 @@ LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
   // A scalar kernel parameter is an argument value: take its bytes.
   if (isParamSpace(space) && op.getAddrSymAttr()) {
     Operation *fn = op->template getParentOfType<LLVM::LLVMFuncOp>();
-    const SymbolInfo *info =
-        state.lookup(fn, op.getAddrSymAttr().getAttr());
+    const SymbolInfo *info = state.lookup(fn, op.getAddrSymAttr().getAttr());
     if (info && info->kind == SymbolInfo::KernelScalarParam) {
       Value arg = cast<LLVM::LLVMFuncOp>(fn).getArgument(info->arg);
       unsigned argBits = arg.getType().getIntOrFloatBitWidth();
@@ -103,12 +102,12 @@ LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
                                           invariant, false, ordering, ss));
   } else {
     auto vecTy = VectorType::get({(int64_t)n}, elemTy);
-    Value vec = LLVM::LoadOp::create(rewriter, loc, vecTy, *ptr,
-                                     elemBytes * n, isVolatile, false,
-                                     invariant);
+    Value vec = LLVM::LoadOp::create(rewriter, loc, vecTy, *ptr, elemBytes * n,
+                                     isVolatile, false, invariant);
     for (unsigned i = 0; i < n; ++i)
       values.push_back(LLVM::ExtractElementOp::create(
-          rewriter, loc, vec, intConst(rewriter, loc, rewriter.getI32Type(), i)));
+          rewriter, loc, vec,
+          intConst(rewriter, loc, rewriter.getI32Type(), i)));
   }
   replaceWithAdapted(rewriter, op, values, sext);
   return success();
@@ -148,9 +147,9 @@ struct StLowering : public PTXPattern<StOp> {
     unsigned elemBytes = elemTy.getIntOrFloatBitWidth() / 8;
     auto values = adaptor.getB();
     unsigned n = values.size();
-    FailureOr<Value> ptr = lowerAddress(rewriter, op, state, adaptor.getAddr(),
-                                        op.getAddrSymAttr(),
-                                        op.getAddrOffset(), op.getSpace());
+    FailureOr<Value> ptr =
+        lowerAddress(rewriter, op, state, adaptor.getAddr(),
+                     op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
     if (failed(ptr))
       return failure();
     auto sem = op.getSem();
@@ -187,8 +186,7 @@ struct StLowering : public PTXPattern<StOp> {
 };
 
 /// Prefetches are hints.
-template <typename OpT>
-struct PrefetchLowering : public PTXPattern<OpT> {
+template <typename OpT> struct PrefetchLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -227,8 +225,8 @@ struct AddressOfLowering : public PTXPattern<AddressOfOp> {
         return unsupported(rewriter, op,
                            "taking the address of a kernel parameter");
       }
-      FailureOr<Value> p = lowerAddress(rewriter, op, state, Value(),
-                                        op.getSymAttr(), 0, space);
+      FailureOr<Value> p =
+          lowerAddress(rewriter, op, state, Value(), op.getSymAttr(), 0, space);
       if (failed(p))
         return failure();
       ptr = *p;
@@ -255,7 +253,8 @@ struct AddressOfLowering : public PTXPattern<AddressOfOp> {
 };
 
 Value intToPtr(OpBuilder &b, Location loc, Value v, unsigned as) {
-  if ((as == kShared || as == kLocal) && v.getType().getIntOrFloatBitWidth() > 32)
+  if ((as == kShared || as == kLocal) &&
+      v.getType().getIntOrFloatBitWidth() > 32)
     v = arith::TruncIOp::create(b, loc, b.getI32Type(), v);
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), as), v);
@@ -330,15 +329,13 @@ struct IsspacepLowering : public PTXPattern<IsspacepOp> {
     }
     Value p = intToPtr(rewriter, loc, adaptor.getA(), kGeneric);
     rewriter.replaceOpWithNewOp<wave::IsSpaceOp>(
-        op, rewriter.getI1Type(),
-        wave::SpaceAttr::get(getContext(), space), p);
+        op, rewriter.getI1Type(), wave::SpaceAttr::get(getContext(), space), p);
     return success();
   }
 };
 
 /// atom and red.
-template <typename OpT>
-struct AtomicLowering : public PTXPattern<OpT> {
+template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   static constexpr bool hasResult = std::is_same_v<OpT, AtomOp>;
 
@@ -365,9 +362,9 @@ struct AtomicLowering : public PTXPattern<OpT> {
     default:
       valTy = computeType(ctx, type);
     }
-    FailureOr<Value> ptr = lowerAddress(rewriter, op, this->state,
-                                        adaptor.getAddr(), op.getAddrSymAttr(),
-                                        op.getAddrOffset(), op.getSpace());
+    FailureOr<Value> ptr =
+        lowerAddress(rewriter, op, this->state, adaptor.getAddr(),
+                     op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
     if (failed(ptr))
       return failure();
     LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::monotonic;
@@ -390,9 +387,9 @@ struct AtomicLowering : public PTXPattern<OpT> {
     unsigned align = std::max(1u, getTypeBitWidth(type) / 8);
     auto operand = [&](Value v) -> Value {
       if (isa<VectorType>(valTy))
-        return LLVM::BitcastOp::create(rewriter, loc, valTy,
-                                       adapt(rewriter, loc, v,
-                                             rewriter.getI32Type()));
+        return LLVM::BitcastOp::create(
+            rewriter, loc, valTy,
+            adapt(rewriter, loc, v, rewriter.getI32Type()));
       return adapt(rewriter, loc, v, valTy, isSigned);
     };
     Value b = operand(adaptor.getB());
@@ -450,13 +447,13 @@ struct AtomicLowering : public PTXPattern<OpT> {
       default:
         return unsupported(rewriter, op, "this atomic operation");
       }
-      old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b, ordering,
-                                      ss, align);
+      old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b, ordering, ss,
+                                      align);
     }
     if constexpr (hasResult) {
       if (isa<VectorType>(valTy))
-        old = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      old);
+        old =
+            LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), old);
       replaceWithAdapted(rewriter, op, old, isSigned);
     } else {
       rewriter.eraseOp(op);

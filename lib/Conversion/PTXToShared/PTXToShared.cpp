@@ -1,8 +1,8 @@
 //===- PTXToShared.cpp - the -convert-ptx-to-shared pass ------------------===//
 
 #include "Lowering.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/PTX/Transforms/Passes.h"
 
@@ -103,8 +103,7 @@ struct ConvertPTXToSharedPass
     ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
       if (diag.getSeverity() != DiagnosticSeverity::Error)
         return failure();
-      if (reported &&
-          StringRef(diag.str()).starts_with("failed to legalize"))
+      if (reported && StringRef(diag.str()).starts_with("failed to legalize"))
         return success();
       reported = true;
       return failure();

@@ -35,9 +35,9 @@ Value compareSign(OpBuilder &b, Location loc, Value x, Value y) {
   auto i32 = b.getI32Type();
   Value gt = cmpf(b, loc, arith::CmpFPredicate::OGT, x, y);
   Value lt = cmpf(b, loc, arith::CmpFPredicate::OLT, x, y);
-  return sel(b, loc, gt, intConst(b, loc, i32, 1),
-             sel(b, loc, lt, intConst(b, loc, i32, -1),
-                 intConst(b, loc, i32, 0)));
+  return sel(
+      b, loc, gt, intConst(b, loc, i32, 1),
+      sel(b, loc, lt, intConst(b, loc, i32, -1), intConst(b, loc, i32, 0)));
 }
 Value signOf(OpBuilder &b, Location loc, Value x) {
   return compareSign(b, loc, x, floatConst(b, loc, x.getType(), 0.0));
@@ -62,14 +62,15 @@ Value nextFloat(OpBuilder &b, Location loc, Value x, bool up) {
   Value one = intConst(b, loc, it, 1);
   Value inc = arith::AddIOp::create(b, loc, bits, one);
   Value dec = arith::SubIOp::create(b, loc, bits, one);
-  Value pos = cmpf(b, loc, arith::CmpFPredicate::OGT, x,
-                   floatConst(b, loc, ft, 0.0));
+  Value pos =
+      cmpf(b, loc, arith::CmpFPredicate::OGT, x, floatConst(b, loc, ft, 0.0));
   // Away from zero when moving in the direction of x's sign.
-  Value away = up ? pos : arith::XOrIOp::create(b, loc, pos,
-                                                intConst(b, loc, b.getI1Type(), 1));
+  Value away = up ? pos
+                  : arith::XOrIOp::create(b, loc, pos,
+                                          intConst(b, loc, b.getI1Type(), 1));
   Value moved = sel(b, loc, away, inc, dec);
-  Value isZero = cmpf(b, loc, arith::CmpFPredicate::OEQ, x,
-                      floatConst(b, loc, ft, 0.0));
+  Value isZero =
+      cmpf(b, loc, arith::CmpFPredicate::OEQ, x, floatConst(b, loc, ft, 0.0));
   APInt signBit = APInt::getSignMask(w);
   Value tiny = up ? one
                   : (Value)arith::ConstantOp::create(
@@ -111,9 +112,10 @@ Value lowering::roundFromNearest(OpBuilder &b, Location loc, Value r,
 
 /// The nearest result of `kind` on f32 or f64 operands and the sign of the
 /// exact result minus it.
-FailureOr<std::pair<Value, Value>>
-lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
-                           ValueRange x) {
+FailureOr<std::pair<Value, Value>> lowering::nearestWithError(OpBuilder &b,
+                                                              Location loc,
+                                                              DirectedKind kind,
+                                                              ValueRange x) {
   Type ft = x[0].getType();
   auto f64 = b.getF64Type();
   bool narrow = ft.isF32();
@@ -144,9 +146,10 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
       Value scale = floatConst(b, loc, f64, 0x1p110);
       Value as = arith::MulFOp::create(b, loc, w[0], scale);
       Value qs = arith::MulFOp::create(b, loc, q, scale);
-      Value scaled = signOf(b, loc,
-                            LLVM::FMAOp::create(b, loc, as, w[1],
-                                                arith::NegFOp::create(b, loc, qs)));
+      Value scaled =
+          signOf(b, loc,
+                 LLVM::FMAOp::create(b, loc, as, w[1],
+                                     arith::NegFOp::create(b, loc, qs)));
       Value tinyQ = cmpf(b, loc, arith::CmpFPredicate::OLT,
                          LLVM::FAbsOp::create(b, loc, q),
                          floatConst(b, loc, f64, 0x1p-900));
@@ -154,8 +157,8 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
                          floatConst(b, loc, f64, 0.0));
       Value factors = arith::MulIOp::create(b, loc, signOf(b, loc, w[0]),
                                             signOf(b, loc, w[1]));
-      errSign = sel(b, loc, tinyQ, sel(b, loc, zeroQ, factors, scaled),
-                    errSign);
+      errSign =
+          sel(b, loc, tinyQ, sel(b, loc, zeroQ, factors, scaled), errSign);
     }
     break;
   }
@@ -194,14 +197,13 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
       // A product that underflowed to zero still counts with its sign.
       Value zero = floatConst(b, loc, f64, 0.0);
       Value lost = arith::AndIOp::create(
-          b, loc,
-          cmpf(b, loc, arith::CmpFPredicate::OEQ, p, zero),
+          b, loc, cmpf(b, loc, arith::CmpFPredicate::OEQ, p, zero),
           arith::AndIOp::create(
               b, loc, cmpf(b, loc, arith::CmpFPredicate::ONE, w[0], zero),
               cmpf(b, loc, arith::CmpFPredicate::ONE, w[1], zero)));
-      Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         errSign,
-                                         intConst(b, loc, b.getI32Type(), 0));
+      Value none =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, errSign,
+                                intConst(b, loc, b.getI32Type(), 0));
       Value factors = arith::MulIOp::create(b, loc, signOf(b, loc, w[0]),
                                             signOf(b, loc, w[1]));
       errSign = sel(b, loc, arith::AndIOp::create(b, loc, lost, none), factors,
@@ -217,25 +219,23 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
     Value ab = LLVM::FAbsOp::create(b, loc, w[1]);
     Value small = arith::AndIOp::create(
         b, loc,
-        arith::OrIOp::create(
-            b, loc,
-            cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
-                 floatConst(b, loc, f64, 0x1p-900)),
-            cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
-                 floatConst(b, loc, f64, 0x1p-900))),
-        arith::AndIOp::create(
-            b, loc,
-            cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
-                 floatConst(b, loc, f64, 0x1p700)),
-            cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
-                 floatConst(b, loc, f64, 0x1p700))));
+        arith::OrIOp::create(b, loc,
+                             cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
+                                  floatConst(b, loc, f64, 0x1p-900)),
+                             cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
+                                  floatConst(b, loc, f64, 0x1p-900))),
+        arith::AndIOp::create(b, loc,
+                              cmpf(b, loc, arith::CmpFPredicate::OLT, aa,
+                                   floatConst(b, loc, f64, 0x1p700)),
+                              cmpf(b, loc, arith::CmpFPredicate::OLT, ab,
+                                   floatConst(b, loc, f64, 0x1p700))));
     Value k = sel(b, loc, small, floatConst(b, loc, f64, 0x1p256),
                   floatConst(b, loc, f64, 1.0));
     Value e = LLVM::FMAOp::create(b, loc, arith::NegFOp::create(b, loc, q),
                                   arith::MulFOp::create(b, loc, w[1], k),
                                   arith::MulFOp::create(b, loc, w[0], k));
-    errSign = arith::MulIOp::create(b, loc, signOf(b, loc, e),
-                                    signOf(b, loc, w[1]));
+    errSign =
+        arith::MulIOp::create(b, loc, signOf(b, loc, e), signOf(b, loc, w[1]));
     break;
   }
   case DirectedKind::Sqrt: {
@@ -257,9 +257,9 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
   }
   // An overflow to infinity from finite operands: the exact value is
   // finite, nearer to zero.
-  Value isInf = cmpf(b, loc, arith::CmpFPredicate::OEQ,
-                     LLVM::FAbsOp::create(b, loc, q),
-                     floatConst(b, loc, q.getType(), INFINITY));
+  Value isInf =
+      cmpf(b, loc, arith::CmpFPredicate::OEQ, LLVM::FAbsOp::create(b, loc, q),
+           floatConst(b, loc, q.getType(), INFINITY));
   Value finite = intConst(b, loc, b.getI1Type(), 1);
   for (Value v : w)
     finite = arith::AndIOp::create(
@@ -267,13 +267,12 @@ lowering::nearestWithError(OpBuilder &b, Location loc, DirectedKind kind,
         cmpf(b, loc, arith::CmpFPredicate::ONE, LLVM::FAbsOp::create(b, loc, v),
              floatConst(b, loc, v.getType(), INFINITY)));
   if (kind == DirectedKind::Div)
-    finite = arith::AndIOp::create(
-        b, loc, finite,
-        cmpf(b, loc, arith::CmpFPredicate::ONE, w[1],
-             floatConst(b, loc, f64, 0.0)));
+    finite = arith::AndIOp::create(b, loc, finite,
+                                   cmpf(b, loc, arith::CmpFPredicate::ONE, w[1],
+                                        floatConst(b, loc, f64, 0.0)));
   Value ovf = arith::AndIOp::create(b, loc, isInf, finite);
-  Value ovfSign = arith::SubIOp::create(b, loc, intConst(b, loc, b.getI32Type(), 0),
-                                        signOf(b, loc, q));
+  Value ovfSign = arith::SubIOp::create(
+      b, loc, intConst(b, loc, b.getI32Type(), 0), signOf(b, loc, q));
   // An infinite result from infinite operands is exact.
   errSign = sel(b, loc, isInf,
                 sel(b, loc, ovf, ovfSign, intConst(b, loc, b.getI32Type(), 0)),
@@ -304,12 +303,14 @@ Value lowering::intToFloatDirected(OpBuilder &b, Location loc, Value x,
   Value x64 = adapt(b, loc, x, i64, isSigned);
   // r is an integer; beyond the i64/u64 range (or infinite) it is above x.
   Type ft = to.isF64() ? to : b.getF32Type();
-  Value rw = r.getType() == ft ? r : (Value)arith::ExtFOp::create(b, loc, ft, r);
+  Value rw =
+      r.getType() == ft ? r : (Value)arith::ExtFOp::create(b, loc, ft, r);
   // -2^63 itself is an i64; 2^63 (2^64 unsigned) and beyond are not.
   double limit = isSigned ? 0x1p63 : 0x1p64;
   Value big = arith::OrIOp::create(
       b, loc,
-      cmpf(b, loc, arith::CmpFPredicate::OGE, rw, floatConst(b, loc, ft, limit)),
+      cmpf(b, loc, arith::CmpFPredicate::OGE, rw,
+           floatConst(b, loc, ft, limit)),
       cmpf(b, loc, arith::CmpFPredicate::OLT, rw,
            floatConst(b, loc, ft, isSigned ? -0x1p63 : 0.0)));
   Value safe = sel(b, loc, big, floatConst(b, loc, ft, 0.0), rw);
@@ -322,10 +323,10 @@ Value lowering::intToFloatDirected(OpBuilder &b, Location loc, Value x,
                    intConst(b, loc, i32, 1),
                    sel(b, loc, arith::CmpIOp::create(b, loc, lt, x64, y),
                        intConst(b, loc, i32, -1), intConst(b, loc, i32, 0)));
-  Value bigSign = sel(b, loc,
-                      cmpf(b, loc, arith::CmpFPredicate::OGT, rw,
-                           floatConst(b, loc, ft, 0.0)),
-                      intConst(b, loc, i32, -1), intConst(b, loc, i32, 1));
+  Value bigSign = sel(
+      b, loc,
+      cmpf(b, loc, arith::CmpFPredicate::OGT, rw, floatConst(b, loc, ft, 0.0)),
+      intConst(b, loc, i32, -1), intConst(b, loc, i32, 1));
   sign = sel(b, loc, big, bigSign, sign);
   return roundFromNearest(b, loc, r, sign, mode);
 }

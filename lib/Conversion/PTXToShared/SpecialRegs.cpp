@@ -124,7 +124,8 @@ struct SregLowering : public PTXPattern<SregOp> {
       v = wave::ClockOp::create(b, loc, b.getI64Type());
       break;
     case SpecialReg::clock_hi:
-      v = arith::ShRUIOp::create(b, loc, wave::ClockOp::create(b, loc, b.getI64Type()),
+      v = arith::ShRUIOp::create(b, loc,
+                                 wave::ClockOp::create(b, loc, b.getI64Type()),
                                  intConst(b, loc, i64, 32));
       break;
     case SpecialReg::globaltimer:
@@ -132,8 +133,9 @@ struct SregLowering : public PTXPattern<SregOp> {
       v = wave::GlobalTimerOp::create(b, loc, b.getI64Type());
       break;
     case SpecialReg::globaltimer_hi:
-      v = arith::ShRUIOp::create(b, loc, wave::GlobalTimerOp::create(b, loc, b.getI64Type()),
-                                 intConst(b, loc, i64, 32));
+      v = arith::ShRUIOp::create(
+          b, loc, wave::GlobalTimerOp::create(b, loc, b.getI64Type()),
+          intConst(b, loc, i64, 32));
       break;
     default:
       return unsupported(rewriter, op,

@@ -85,7 +85,7 @@ private:
 } // namespace
 
 FailureOr<Attribute> StructureLowering::initializerBytes(VarOp var,
-                                                          int64_t size) {
+                                                         int64_t size) {
   ArrayAttr init = var.getInitAttr();
   if (!init)
     return Attribute();
@@ -134,14 +134,17 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
   }
   int64_t elem = elementBytes(var.getType(), var.getVec());
   if (unsized && var.getInitAttr())
-    count = (var.getInitAttr().size() * std::max(1u, getTypeBitWidth(var.getType()) / 8) + elem - 1) / elem;
+    count = (var.getInitAttr().size() *
+                 std::max(1u, getTypeBitWidth(var.getType()) / 8) +
+             elem - 1) /
+            elem;
   int64_t align = var.getAlign() ? *var.getAlign() : elem;
   std::string name = (prefix + var.getSymName()).str();
 
   if (space == StateSpace::local) {
     if (!func)
-      return var.emitError()
-             << "lowering of module-scope .local variables is not supported yet";
+      return var.emitError() << "lowering of module-scope .local variables is "
+                                "not supported yet";
     auto fn = cast<LLVM::LLVMFuncOp>(func);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(&fn.getBody().front());
@@ -172,22 +175,20 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
     return var.emitError() << "lowering of ." << stringifyStateSpace(space)
                            << " variables is not supported yet";
   }
-  if (var.getType() == PTXType::texref || var.getType() == PTXType::samplerref ||
-      var.getType() == PTXType::surfref)
+  if (var.getType() == PTXType::texref ||
+      var.getType() == PTXType::samplerref || var.getType() == PTXType::surfref)
     return var.emitError()
            << "lowering of texture and surface references is not supported yet";
 
   bool external = var.getLinkage() == Linkage::external;
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
-  auto arrTy = LLVM::LLVMArrayType::get(b.getI8Type(),
-                                        unsized && !var.getInitAttr() ? 0
-                                                                       : count * elem);
+  auto arrTy = LLVM::LLVMArrayType::get(
+      b.getI8Type(), unsized && !var.getInitAttr() ? 0 : count * elem);
   // cuModuleGetGlobal finds every module-scope variable by name, visible
   // or not: all of them go into the code object's symbol table.
-  LLVM::Linkage linkage = as == kShared && !external
-                              ? LLVM::Linkage::Internal
-                              : LLVM::Linkage::External;
+  LLVM::Linkage linkage = as == kShared && !external ? LLVM::Linkage::Internal
+                                                     : LLVM::Linkage::External;
   if (func && as != kShared)
     linkage = LLVM::Linkage::Internal;
   // Dynamic shared memory: an external zero-sized array placed after the
@@ -227,8 +228,8 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
                         RankedTensorType::get({count * elem}, b.getI8Type()),
                         b.getI8IntegerAttr(0));
   }
-  auto global = LLVM::GlobalOp::create(
-      b, loc, arrTy, /*isConstant=*/false, linkage, name, value, align, as);
+  auto global = LLVM::GlobalOp::create(b, loc, arrTy, /*isConstant=*/false,
+                                       linkage, name, value, align, as);
   if (!external && as == kShared) {
     // LDS cannot be initialised: an undef initializer region.
     Block *blk = b.createBlock(&global.getInitializerRegion());
@@ -273,8 +274,7 @@ LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
                << "lowering of mask() initializers is not supported yet";
       Operation *target = ptxModule.lookupSymbol(addr.getSym());
       if (!target)
-        return var.emitError() << "unknown symbol '"
-                               << addr.getSym().getValue()
+        return var.emitError() << "unknown symbol '" << addr.getSym().getValue()
                                << "' in an initializer";
       unsigned symAS = kGeneric;
       if (auto tv = dyn_cast<VarOp>(target)) {
@@ -296,9 +296,9 @@ LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
           b, loc, LLVM::LLVMPointerType::get(ctx, symAS),
           addr.getSym().getValue());
       if (addr.getOffset())
-        p = LLVM::GEPOp::create(b, loc, p.getType(), b.getI8Type(), p,
-                                ArrayRef<LLVM::GEPArg>{
-                                    (int32_t)addr.getOffset()});
+        p = LLVM::GEPOp::create(
+            b, loc, p.getType(), b.getI8Type(), p,
+            ArrayRef<LLVM::GEPArg>{(int32_t)addr.getOffset()});
       if (addr.getGeneric() && symAS != kGeneric)
         p = LLVM::AddrSpaceCastOp::create(
             b, loc, LLVM::LLVMPointerType::get(ctx, kGeneric), p);
@@ -308,7 +308,8 @@ LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
              << "lowering of float elements next to addresses is not "
                 "supported yet";
     }
-    agg = LLVM::InsertValueOp::create(b, loc, agg, v, ArrayRef<int64_t>{(int64_t)i});
+    agg = LLVM::InsertValueOp::create(b, loc, agg, v,
+                                      ArrayRef<int64_t>{(int64_t)i});
   }
   LLVM::ReturnOp::create(b, loc, agg);
   return success();
@@ -340,8 +341,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
     SymbolInfo info{SymbolInfo::FuncParam};
     info.arg = argTypes.size();
     if (isKernel) {
-      if (p.getType() == PTXType::texref || p.getType() == PTXType::samplerref ||
-          p.getType() == PTXType::surfref)
+      if (p.getType() == PTXType::texref ||
+          p.getType() == PTXType::samplerref || p.getType() == PTXType::surfref)
         return fnOp->emitError() << "lowering of texture and surface "
                                     "parameters is not supported yet";
       if (isScalarParam(p)) {
@@ -373,13 +374,13 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
       retType ? retType : LLVM::LLVMVoidType::get(ctx), argTypes);
   auto linkageAttr = fnOp->getAttrOfType<LinkageAttr>("linkage");
   Linkage linkage = linkageAttr ? linkageAttr.getValue() : Linkage::none;
-  LLVM::Linkage llvmLinkage =
-      isKernel || linkage != Linkage::none ? LLVM::Linkage::External
-                                           : LLVM::Linkage::Internal;
+  LLVM::Linkage llvmLinkage = isKernel || linkage != Linkage::none
+                                  ? LLVM::Linkage::External
+                                  : LLVM::Linkage::Internal;
   if (body.empty())
     llvmLinkage = LLVM::Linkage::External;
-  auto fn = LLVM::LLVMFuncOp::create(b, loc, name.getValue(), fnType,
-                                     llvmLinkage);
+  auto fn =
+      LLVM::LLVMFuncOp::create(b, loc, name.getValue(), fnType, llvmLinkage);
   functions[name] = fn;
 
   // Kernel facts for the back ends.
@@ -422,10 +423,10 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
     b.setInsertionPointToStart(&entry);
     Value one = intConst(b, loc, b.getI64Type(), 1);
     unsigned bytes = retType.getIntOrFloatBitWidth() / 8;
-    Value slot = LLVM::AllocaOp::create(
-        b, loc, LLVM::LLVMPointerType::get(ctx, kLocal),
-        LLVM::LLVMArrayType::get(b.getI8Type(), bytes), one,
-        std::max<int64_t>(bytes, p.getAlign()));
+    Value slot =
+        LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, kLocal),
+                               LLVM::LLVMArrayType::get(b.getI8Type(), bytes),
+                               one, std::max<int64_t>(bytes, p.getAlign()));
     SymbolInfo info{SymbolInfo::Local};
     info.value = slot;
     info.addrSpace = kLocal;
@@ -471,8 +472,8 @@ LogicalResult StructureLowering::run() {
           return failure();
         continue;
       }
-      return op.emitError() << "lowering of '" << op.getName()
-                            << "' is not supported yet";
+      return op.emitError()
+             << "lowering of '" << op.getName() << "' is not supported yet";
     }
     module.erase();
   }

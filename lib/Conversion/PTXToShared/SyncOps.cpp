@@ -14,12 +14,10 @@ Value asI32(Builder &b, Location loc, Value v) {
   return v ? adapt(b, loc, v, b.getI32Type()) : Value();
 }
 
-template <typename OpT>
-struct BarSyncLowering : public PTXPattern<OpT> {
+template <typename OpT> struct BarSyncLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -31,30 +29,25 @@ struct BarSyncLowering : public PTXPattern<OpT> {
   }
 };
 
-template <typename OpT>
-struct BarArriveLowering : public PTXPattern<OpT> {
+template <typename OpT> struct BarArriveLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    wave::BarrierArriveOp::create(rewriter, loc,
-                                  asI32(rewriter, loc, adaptor.getA()),
-                                  asI32(rewriter, loc, adaptor.getB()),
-                                  this->state.opId());
+    wave::BarrierArriveOp::create(
+        rewriter, loc, asI32(rewriter, loc, adaptor.getA()),
+        asI32(rewriter, loc, adaptor.getB()), this->state.opId());
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-template <typename OpT>
-struct BarRedLowering : public PTXPattern<OpT> {
+template <typename OpT> struct BarRedLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -75,8 +68,7 @@ struct BarRedLowering : public PTXPattern<OpT> {
       return unsupported(rewriter, op, "this bar.red operation");
     }
     Value r = wave::BarrierRedOp::create(
-        rewriter, loc, resTy,
-        kind, adaptor.getC(),
+        rewriter, loc, resTy, kind, adaptor.getC(),
         asI32(rewriter, loc, adaptor.getA()),
         asI32(rewriter, loc, adaptor.getB()), this->state.opId());
     replaceWithAdapted(rewriter, op, r);
@@ -100,9 +92,8 @@ wave::Scope toWaveScope(Scope s) {
 
 struct MembarLowering : public PTXPattern<MembarOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MembarOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MembarOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     if (op.getProxy()) {
@@ -122,9 +113,8 @@ struct MembarLowering : public PTXPattern<MembarOp> {
 
 struct FenceLowering : public PTXPattern<FenceOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(FenceOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(FenceOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     rewriter.replaceOpWithNewOp<wave::FenceOp>(op, toWaveScope(op.getScope()));
@@ -134,9 +124,8 @@ struct FenceLowering : public PTXPattern<FenceOp> {
 
 struct FenceProxyLowering : public PTXPattern<FenceProxyOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(FenceProxyOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(FenceProxyOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     // One memory proxy only: proxy fences order nothing extra.
@@ -149,9 +138,8 @@ struct FenceProxyLowering : public PTXPattern<FenceProxyOp> {
 /// what remains is ordering their memory accesses.
 struct BarWarpSyncLowering : public PTXPattern<BarWarpSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(BarWarpSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(BarWarpSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     rewriter.replaceOpWithNewOp<wave::FenceOp>(op, wave::Scope::cta);

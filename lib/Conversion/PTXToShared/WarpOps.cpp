@@ -58,8 +58,8 @@ struct WarpBuilder {
     return arith::TruncIOp::create(b, loc, i32, sh);
   }
   Value ballot(Value pred, Value member) {
-    Value m = wave::BallotOp::create(b, loc, waveInt(), pred, member,
-                                     state.opId());
+    Value m =
+        wave::BallotOp::create(b, loc, waveInt(), pred, member, state.opId());
     return toWarpMask(m);
   }
   Value activeMask() {
@@ -68,16 +68,15 @@ struct WarpBuilder {
   }
   /// `v` (i32) of lane `j` of this warp.
   Value readLane(Value v, Value j, Value member) {
-    return wave::ReadLaneOp::create(b, loc, b.getI32Type(), v, or_(warpBase, j), member,
-                                    state.opId());
+    return wave::ReadLaneOp::create(b, loc, b.getI32Type(), v, or_(warpBase, j),
+                                    member, state.opId());
   }
 };
 
 struct ShflLowering : public PTXPattern<ShflSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(ShflSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(ShflSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -89,8 +88,8 @@ struct ShflLowering : public PTXPattern<ShflSyncOp> {
     Value member = adapt(rewriter, loc, adaptor.getMembermask(), i32);
     // The manual's pseudo-code.
     Value cval = w.and_(cv, w.c(31));
-    Value segMask = w.and_(arith::ShRUIOp::create(rewriter, loc, cv, w.c(8)),
-                           w.c(31));
+    Value segMask =
+        w.and_(arith::ShRUIOp::create(rewriter, loc, cv, w.c(8)), w.c(31));
     Value notSeg = w.xor_(segMask, w.c(-1));
     Value minLane = w.and_(w.lane, segMask);
     Value maxLane = w.or_(minLane, w.and_(cval, notSeg));
@@ -125,9 +124,8 @@ struct ShflLowering : public PTXPattern<ShflSyncOp> {
 
 struct VoteLowering : public PTXPattern<VoteSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(VoteSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(VoteSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -162,9 +160,8 @@ struct VoteLowering : public PTXPattern<VoteSyncOp> {
 
 struct ActivemaskLowering : public PTXPattern<ActivemaskOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(ActivemaskOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(ActivemaskOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     WarpBuilder w(rewriter, op.getLoc(), state);
@@ -176,9 +173,8 @@ struct ActivemaskLowering : public PTXPattern<ActivemaskOp> {
 /// match.sync and redux.sync: visit the 32 lanes of the warp.
 struct MatchLowering : public PTXPattern<MatchSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(MatchSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(MatchSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
@@ -198,7 +194,8 @@ struct MatchLowering : public PTXPattern<MatchSyncOp> {
     Value eqMask = w.c(0);
     for (int j = 0; j < 32; ++j) {
       Value jv = w.c(j);
-      Value eq = w.cmp(arith::CmpIPredicate::eq, w.readLane(lo, jv, member), lo);
+      Value eq =
+          w.cmp(arith::CmpIPredicate::eq, w.readLane(lo, jv, member), lo);
       if (hi)
         eq = w.and_(eq, w.cmp(arith::CmpIPredicate::eq,
                               w.readLane(hi, jv, member), hi));
@@ -223,9 +220,8 @@ struct MatchLowering : public PTXPattern<MatchSyncOp> {
 
 struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(ReduxSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(ReduxSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     if (isFloatType(op.getType()))
@@ -258,10 +254,10 @@ struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
     for (int j = 0; j < 32; ++j) {
       Value jv = w.c(j);
       Value v = w.readLane(a, jv, member);
-      Value in = w.cmp(arith::CmpIPredicate::ne,
-                       w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv),
-                              w.c(1)),
-                       w.c(0));
+      Value in =
+          w.cmp(arith::CmpIPredicate::ne,
+                w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv), w.c(1)),
+                w.c(0));
       Value next;
       switch (op.getOp()) {
       case ReduxOperation::add:
@@ -294,21 +290,20 @@ struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
 
 struct ElectLowering : public PTXPattern<ElectSyncOp> {
   using PTXPattern::PTXPattern;
-  LogicalResult
-  matchAndRewrite(ElectSyncOp op, OpAdaptor adaptor,
-                  Builder &rewriter) const override {
+  LogicalResult matchAndRewrite(ElectSyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
     WarpBuilder w(rewriter, loc, state);
     Value member = adapt(rewriter, loc, adaptor.getMembermask(), w.i32);
     Value part = w.and_(w.activeMask(), member);
-    Value leader =
-        adapt(rewriter, loc, LLVM::CountTrailingZerosOp::create(rewriter, loc, part, false),
-              w.i32);
+    Value leader = adapt(
+        rewriter, loc,
+        LLVM::CountTrailingZerosOp::create(rewriter, loc, part, false), w.i32);
     Value isLeader = w.cmp(arith::CmpIPredicate::eq, leader, w.lane);
-    rewriter.replaceOp(op, {adapt(rewriter, loc, leader, op.getD().getType()),
-                            isLeader});
+    rewriter.replaceOp(
+        op, {adapt(rewriter, loc, leader, op.getD().getType()), isLeader});
     return success();
   }
 };

@@ -38,10 +38,10 @@ struct NVLowering {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   }
   Value sreg(Location loc, StringRef name, int32_t dim) {
-    return intr(loc, b.getI32Type(),
-                ("llvm.nvvm.read.ptx.sreg." + name + "." +
-                 std::string(1, "xyz"[dim]))
-                    .str());
+    return intr(
+        loc, b.getI32Type(),
+        ("llvm.nvvm.read.ptx.sreg." + name + "." + std::string(1, "xyz"[dim]))
+            .str());
   }
   Value activeMask(Location loc) {
     return intr(loc, b.getI32Type(), "llvm.nvvm.activemask");
@@ -106,9 +106,9 @@ struct NVLowering {
       call(loc, "llvm.nvvm.barrier.cta.arrive.count", {id, o.getCount()});
     } else if (auto o = dyn_cast<wave::BarrierRedOp>(op)) {
       Value id = o.getId() ? o.getId() : i32c(loc, 0);
-      StringRef kind = o.getKind() == wave::BarrierRed::popc ? "popc"
+      StringRef kind = o.getKind() == wave::BarrierRed::popc  ? "popc"
                        : o.getKind() == wave::BarrierRed::And ? "and"
-                                                               : "or";
+                                                              : "or";
       Type t = o.getKind() == wave::BarrierRed::popc ? (Type)i32
                                                      : (Type)b.getI1Type();
       if (o.getCount())
@@ -243,8 +243,8 @@ struct ConvertWaveToNVVMPass
     }
     top.walk([&](Operation *op) {
       if (isa<LLVM::SinOp, LLVM::CosOp, LLVM::Exp2Op, LLVM::TanhOp>(op))
-        op->setAttr("fastmathFlags",
-                    LLVM::FastmathFlagsAttr::get(ctx, LLVM::FastmathFlags::afn));
+        op->setAttr("fastmathFlags", LLVM::FastmathFlagsAttr::get(
+                                         ctx, LLVM::FastmathFlags::afn));
     });
     // Stack slots: NVPTX allocas are generic (its data layout has no
     // alloca address space); the shared layer's local pointers come from a

@@ -65,8 +65,8 @@ struct AMDLowering {
   }
   void barrier(Location loc) {
     fence(loc, LLVM::AtomicOrdering::release, "workgroup");
-    LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.amdgcn.s.barrier"),
-                                  ValueRange{});
+    LLVM::CallIntrinsicOp::create(
+        b, loc, b.getStringAttr("llvm.amdgcn.s.barrier"), ValueRange{});
     fence(loc, LLVM::AtomicOrdering::acquire, "workgroup");
   }
   static StringRef amdScope(wave::Scope s) {
@@ -98,9 +98,9 @@ struct AMDLowering {
     LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, p, one,
                               LLVM::AtomicOrdering::monotonic, "workgroup");
     barrier(loc);
-    Value count = LLVM::LoadOp::create(b, loc, i32, p, 4, false, false, false,
-                                       false, LLVM::AtomicOrdering::monotonic,
-                                       "workgroup");
+    Value count =
+        LLVM::LoadOp::create(b, loc, i32, p, 4, false, false, false, false,
+                             LLVM::AtomicOrdering::monotonic, "workgroup");
     barrier(loc);
     switch (op.getKind()) {
     case wave::BarrierRed::popc:
@@ -162,10 +162,9 @@ struct AMDLowering {
         OpBuilder::InsertionGuard g(b);
         b.setInsertionPointToStart(top.getBody());
         auto i32t = b.getI32Type();
-        counter = LLVM::GlobalOp::create(b, loc, i32t, false,
-                                         LLVM::Linkage::Internal,
-                                         "__ptx_bar_red_counter", Attribute(),
-                                         4, 3);
+        counter =
+            LLVM::GlobalOp::create(b, loc, i32t, false, LLVM::Linkage::Internal,
+                                   "__ptx_bar_red_counter", Attribute(), 4, 3);
         Block *blk = b.createBlock(&counter.getInitializerRegion());
         b.setInsertionPointToStart(blk);
         LLVM::ReturnOp::create(b, loc,
@@ -202,7 +201,8 @@ struct AMDLowering {
       // The steady counter runs at 100 MHz on AMD GPUs.
       Value t = intr(loc, b.getI64Type(), "llvm.readsteadycounter");
       r = arith::MulIOp::create(
-          b, loc, t, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(10)));
+          b, loc, t,
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(10)));
     } else if (isa<wave::TrapOp>(op)) {
       LLVM::Trap::create(b, loc);
     } else {
@@ -222,7 +222,9 @@ void renameSyncScopes(ModuleOp top) {
     if (!ss || !ss.getValue().starts_with("ptx."))
       return;
     StringRef s = ss.getValue();
-    StringRef amd = s == "ptx.cta" ? "workgroup" : s == "ptx.sys" ? "" : "agent";
+    StringRef amd = s == "ptx.cta"   ? "workgroup"
+                    : s == "ptx.sys" ? ""
+                                     : "agent";
     if (amd.empty())
       op->removeAttr("syncscope");
     else

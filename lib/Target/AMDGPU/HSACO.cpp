@@ -110,10 +110,8 @@ Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
 
   // A private directory, removed before we return.
   SmallString<128> dir;
-  if (std::error_code ec =
-          sys::fs::createUniqueDirectory("ptxmlir-link", dir))
-    return makeError("cannot create a directory for the link: " +
-                     ec.message());
+  if (std::error_code ec = sys::fs::createUniqueDirectory("ptxmlir-link", dir))
+    return makeError("cannot create a directory for the link: " + ec.message());
   SmallString<128> in(dir), out(dir);
   sys::path::append(in, "kernel.o");
   sys::path::append(out, "kernel.hsaco");
@@ -135,10 +133,9 @@ Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
   raw_string_ostream errs(diagnostics);
   std::string outLog;
   raw_string_ostream outs(outLog);
-  const char *args[] = {"ld.lld", "-shared", "--no-undefined",
-                        in.c_str(), "-o", out.c_str()};
-  lld::Result r =
-      lld::lldMain(args, outs, errs, {{lld::Gnu, &lld::elf::link}});
+  const char *args[] = {"ld.lld",   "-shared", "--no-undefined",
+                        in.c_str(), "-o",      out.c_str()};
+  lld::Result r = lld::lldMain(args, outs, errs, {{lld::Gnu, &lld::elf::link}});
   if (r.retCode != 0) {
     cleanup();
     return makeError("lld failed: " + diagnostics);

@@ -1,4 +1,5 @@
-//===- Chip.h - what ptx-mlir knows about an AMD GPU -------------*- C++ -*-===//
+//===- Chip.h - what ptx-mlir knows about an AMD GPU -------------*- C++
+//-*-===//
 //
 // The one place that turns a chip name (`gfx1100`) into facts.
 //
@@ -19,11 +20,11 @@ inline unsigned getWaveSize(llvm::StringRef chip) {
       .Cases({"gfx900", "gfx906", "gfx908", "gfx90a", "gfx940", "gfx941",
               "gfx942", "gfx950"},
              64)
-      .Cases({"gfx1010", "gfx1011", "gfx1012", "gfx1030", "gfx1031",
-              "gfx1032", "gfx1034", "gfx1035", "gfx1036"},
+      .Cases({"gfx1010", "gfx1011", "gfx1012", "gfx1030", "gfx1031", "gfx1032",
+              "gfx1034", "gfx1035", "gfx1036"},
              32)
-      .Cases({"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150",
-              "gfx1151", "gfx1200", "gfx1201"},
+      .Cases({"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151",
+              "gfx1200", "gfx1201"},
              32)
       .Default(0);
 }

@@ -228,21 +228,6 @@ struct TrapLowering : public PTXPattern<TrapOp> {
   }
 };
 
-/// Instructions with no effect on the program's state: a breakpoint
-/// without a debugger, a profiler event, a sleep of length zero (PTX allows
-/// any duration in [0, 2t]).
-template <typename OpT> struct NoEffectLowering : public PTXPattern<OpT> {
-  using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 /// A register read before any write: a frozen poison, never undefined
 /// behaviour.
 struct UndefLowering : public PTXPattern<UndefOp> {

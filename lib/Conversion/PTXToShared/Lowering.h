@@ -182,6 +182,22 @@ template <typename OpT> struct PTXPattern : public OpConversionPattern<OpT> {
   LoweringState &state;
 };
 
+/// Instructions with no effect on the program's state, erased: hints
+/// (prefetch), a breakpoint without a debugger, a profiler event, a sleep
+/// of length zero (PTX allows any duration in [0, 2t]), proxy fences with a
+/// single memory proxy.
+template <typename OpT> struct NoEffectLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace mlir::ptx::lowering
 
 #endif // PTXMLIR_LIB_CONVERSION_PTXTOSHARED_LOWERING_H

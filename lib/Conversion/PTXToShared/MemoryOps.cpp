@@ -185,19 +185,6 @@ struct StLowering : public PTXPattern<StOp> {
   }
 };
 
-/// Prefetches are hints.
-template <typename OpT> struct PrefetchLowering : public PTXPattern<OpT> {
-  using PTXPattern<OpT>::PTXPattern;
-  LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 /// `mov.u64 %rd, sym`: the address of a variable in its own state space,
 /// or of a function.
 struct AddressOfLowering : public PTXPattern<AddressOfOp> {
@@ -466,8 +453,8 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
 
 void lowering::populateMemoryPatterns(SharedTypeConverter &tc,
                                       RewritePatternSet &p, LoweringState &s) {
-  p.add<LdLowering, LduLowering, StLowering, PrefetchLowering<PrefetchOp>,
-        PrefetchLowering<PrefetchuOp>, AddressOfLowering, CvtaLowering,
+  p.add<LdLowering, LduLowering, StLowering, NoEffectLowering<PrefetchOp>,
+        NoEffectLowering<PrefetchuOp>, AddressOfLowering, CvtaLowering,
         IsspacepLowering, AtomicLowering<AtomOp>, AtomicLowering<RedOp>>(
       tc, p.getContext(), s);
 }

@@ -122,18 +122,6 @@ struct FenceLowering : public PTXPattern<FenceOp> {
   }
 };
 
-struct FenceProxyLowering : public PTXPattern<FenceProxyOp> {
-  using PTXPattern::PTXPattern;
-  LogicalResult matchAndRewrite(FenceProxyOp op, OpAdaptor adaptor,
-                                Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
-    // One memory proxy only: proxy fences order nothing extra.
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 /// bar.warp.sync: the lanes of a warp run in lockstep on every back end;
 /// what remains is ordering their memory accesses.
 struct BarWarpSyncLowering : public PTXPattern<BarWarpSyncOp> {
@@ -154,6 +142,6 @@ void lowering::populateSyncPatterns(SharedTypeConverter &tc,
   p.add<BarSyncLowering<BarSyncOp>, BarSyncLowering<BarrierSyncOp>,
         BarArriveLowering<BarArriveOp>, BarArriveLowering<BarrierArriveOp>,
         BarRedLowering<BarRedOp>, BarRedLowering<BarrierRedOp>, MembarLowering,
-        FenceLowering, FenceProxyLowering, BarWarpSyncLowering>(
+        FenceLowering, NoEffectLowering<FenceProxyOp>, BarWarpSyncLowering>(
       tc, p.getContext(), s);
 }

@@ -18,6 +18,7 @@
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "ptxmlir/Target/Host/HostObject.h"
 #include "ptxmlir/Target/NVPTX/PTXEmitter.h"
 #include "ptxmlir/Target/PTX/PTXImport.h"
 #include "llvm/IR/LLVMContext.h"
@@ -43,7 +44,11 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   llvm::raw_string_ostream diag(result.diagnostics);
   // "sm_NN" selects the NVVM check path: PTX out, through our lowering.
   bool nvptx = llvm::StringRef(options.chip).starts_with("sm_");
-  unsigned waveSize = nvptx ? 32 : amdgpu::getWaveSize(options.chip);
+  // "host-<chip>" is the CPU agent running with <chip>'s wave size.
+  llvm::StringRef hostChip = amdgpu::getHostChip(options.chip);
+  unsigned waveSize = nvptx               ? 32
+                      : !hostChip.empty() ? amdgpu::getWaveSize(hostChip)
+                                          : amdgpu::getWaveSize(options.chip);
   if (!waveSize) {
     diag << "error: unknown AMD GPU '" << options.chip << "'\n";
     return result;
@@ -85,6 +90,10 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   if (options.output != CompileOutput::SharedLayer) {
     if (nvptx) {
       pm.addPass(createConvertWaveToNVVM());
+    } else if (!hostChip.empty()) {
+      ConvertWaveToHostOptions hostOptions;
+      hostOptions.chip = hostChip.str();
+      pm.addPass(createConvertWaveToHost(hostOptions));
     } else {
       ConvertWaveToROCDLOptions rocdlOptions;
       rocdlOptions.chip = options.chip;
@@ -119,6 +128,18 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   if (nvptx) {
     llvm::Expected<std::string> out =
         nvptx::emitPTX(*llvmModule, options.chip, options.optLevel);
+    if (!out) {
+      diag << "error: " << llvm::toString(out.takeError()) << "\n";
+      return result;
+    }
+    result.output = std::move(*out);
+    result.success = true;
+    return result;
+  }
+  if (!hostChip.empty()) {
+    llvm::Expected<std::string> out =
+        host::emit(*llvmModule, options.output == CompileOutput::Assembly,
+                   options.optLevel);
     if (!out) {
       diag << "error: " << llvm::toString(out.takeError()) << "\n";
       return result;

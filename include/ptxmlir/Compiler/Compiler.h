@@ -28,6 +28,9 @@ struct CompileOptions {
   /// The AMD GPU, e.g. "gfx1100"; the wave size follows from it. "sm_NN"
   /// selects the NVVM check path: the shared layer lowered through NVVM to
   /// PTX for that NVIDIA architecture (Assembly/CodeObject give PTX text).
+  /// "host-<chip>" (e.g. "host-gfx942") targets the CPU agent with that
+  /// chip's wave size: the code object is an ELF object for this machine
+  /// (ptxmlir/Target/Host/HostABI.h).
   std::string chip = "gfx1100";
   CompileOutput output = CompileOutput::CodeObject;
   unsigned optLevel = 3;

@@ -45,4 +45,23 @@ def ConvertWaveToNVVM : Pass<"convert-wave-to-nvvm", "ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertWaveToHost : Pass<"convert-wave-to-host", "ModuleOp"> {
+  let summary = "Lower the shared layer to plain LLVM for the CPU agent";
+  let description = [{
+    The host end of the shared layer (see ptxmlir/Target/Host/HostABI.h):
+    every function takes the thread context as its first argument; wave
+    ops become loads from it or `convergent` calls into the CPU agent;
+    address spaces become host pointers, with 32-bit shared and local
+    addresses as offsets from the block's group segment and the thread's
+    private window; shared variables get offsets in the group segment;
+    each kernel gets an entry that reads its arguments from the kernarg
+    segment, and the module a metadata note in the AMDHSA shape.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"gfx1100\"",
+           "the AMD GPU whose wave size the host code runs with">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // PTXMLIR_CONVERSION_PASSES_TD

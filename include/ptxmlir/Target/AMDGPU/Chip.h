@@ -29,6 +29,14 @@ inline unsigned getWaveSize(llvm::StringRef chip) {
       .Default(0);
 }
 
+/// The AMD chip of a CPU-agent target "host-<chip>" (its wave size is the
+/// chip's), or an empty string when `target` is not one.
+inline llvm::StringRef getHostChip(llvm::StringRef target) {
+  if (!target.consume_front("host-") || !getWaveSize(target))
+    return {};
+  return target;
+}
+
 } // namespace mlir::ptx::amdgpu
 
 #endif // PTXMLIR_TARGET_AMDGPU_CHIP_H

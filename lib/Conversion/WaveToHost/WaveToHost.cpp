@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "ptxmlir/Conversion/Passes.h"
@@ -522,6 +523,31 @@ struct HostLowering {
     return success();
   }
 
+  /// A thread spinning on memory that another thread of its block writes
+  /// must let that thread run: every loop back-edge calls the agent, which
+  /// switches fibers every so often.
+  void addBackEdgeYields() {
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+      if (fn.isExternal())
+        continue;
+      DominanceInfo dom(fn);
+      SmallVector<Operation *> latches;
+      for (Block &block : fn.getBody()) {
+        Operation *term = block.getTerminator();
+        for (Block *succ : term->getSuccessors())
+          if (dom.dominates(succ, &block)) {
+            latches.push_back(term);
+            break;
+          }
+      }
+      for (Operation *term : latches) {
+        b.setInsertionPoint(term);
+        call(term->getLoc(), "__ptxmlir_yield", Type(), {fn.getArgument(0)},
+             /*convergent=*/false);
+      }
+    }
+  }
+
   //===--------------------------------------------------------------------===//
   // 4. Kernel entries and the metadata note.
   //===--------------------------------------------------------------------===//
@@ -678,6 +704,7 @@ struct ConvertWaveToHostPass
     lowering.flattenAddressSpaces();
     if (failed(lowering.lowerWaveOps()))
       return signalPassFailure();
+    lowering.addBackEdgeYields();
     lowering.buildEntries();
     lowering.emitNote();
   }

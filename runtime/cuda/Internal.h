@@ -1,0 +1,297 @@
+//===- Internal.h - libcuda's objects and shared helpers -------*- C++ -*-===//
+//
+// The objects behind the CUDA handles (contexts, modules, functions,
+// streams, events, libraries) and the process-wide state they live in. Every
+// handle an application passes in is checked against a registry first, so a
+// stale or made-up handle is an error code, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_RUNTIME_CUDA_INTERNAL_H
+#define PTXMLIR_RUNTIME_CUDA_INTERNAL_H
+
+#include "Hsa.h"
+#include "Log.h"
+#include "common/CodeObject.h"
+
+#include <cuda.h>
+
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ptxmlir::cuda {
+
+/// The compute capability we report, and pick PTX for (docs/runtime.md).
+constexpr int kCCMajor = 8, kCCMinor = 0;
+constexpr unsigned kCC = kCCMajor * 10 + kCCMinor;
+constexpr uint32_t kSharedPerBlock = 64 * 1024;
+constexpr int kDriverVersion = 13000;
+
+const char *errorName(CUresult r);
+
+/// Runs an API body, logging the call and its result under PTXMLIR_LOG.
+template <typename F> CUresult api(const char *name, F &&body) {
+  CUresult r = body();
+  if (logEnabled())
+    logf("%s -> %s", name, errorName(r));
+  return r;
+}
+#define PTXMLIR_API(...)                                                       \
+  ::ptxmlir::cuda::api(__func__, [&]() -> CUresult __VA_ARGS__)
+
+//===----------------------------------------------------------------------===//
+// Signals: pooled, shared by whoever still needs them (an event, a barrier
+// packet waiting on it, the stream that owns the packet).
+//===----------------------------------------------------------------------===//
+
+struct Signal {
+  hsa_signal_t handle;
+  ~Signal();
+};
+using SignalRef = std::shared_ptr<Signal>;
+/// A signal with value `value`, from the pool when possible.
+SignalRef makeSignal(hsa_signal_value_t value = 1);
+
+//===----------------------------------------------------------------------===//
+// Objects
+//===----------------------------------------------------------------------===//
+
+enum class HandleKind {
+  Context,
+  Module,
+  Function,
+  Stream,
+  Event,
+  Library,
+  Kernel,
+  Link
+};
+
+struct DeviceState;
+
+struct Allocation {
+  uintptr_t base = 0;
+  size_t size = 0;
+  CUctx_st *ctx = nullptr;
+  bool host = false; ///< cuMemAllocHost/HostAlloc memory
+  /// A module's global variable (its memory belongs to the executable):
+  /// copies may target it, cuMemFree may not.
+  CUmod_st *module = nullptr;
+  unsigned hostFlags = 0;
+  uint64_t id = 0;
+};
+
+} // namespace ptxmlir::cuda
+
+/// A packet in flight on a stream and what must stay alive until it ends.
+struct InFlightPacket {
+  ptxmlir::cuda::SignalRef completion;
+  std::vector<ptxmlir::cuda::SignalRef> dependencies;
+  void *kernarg = nullptr; ///< kernarg-region memory to free on completion
+};
+
+struct CUstream_st {
+  CUctx_st *ctx = nullptr;
+  unsigned flags = 0;
+  int priority = 0;
+  bool legacy = false; ///< the NULL stream
+  hsa_queue_t *queue = nullptr;
+  std::mutex mu;
+  std::deque<InFlightPacket> inflight;
+  uint64_t id = 0;
+};
+
+struct CUctx_st {
+  ptxmlir::cuda::DeviceState *dev = nullptr;
+  unsigned flags = 0;
+  bool primary = false;
+  /// Resources exist (a primary context is inactive between its last
+  /// release and the next retain; its handle stays the same).
+  bool active = false;
+  /// Sticky error after a failed launch: every later call reports it.
+  std::atomic<int> sticky{CUDA_SUCCESS};
+  CUstream_st *legacyStream = nullptr;
+  std::set<CUstream_st *> streams; ///< not counting the legacy stream
+  std::set<CUmod_st *> modules;
+  std::set<CUevent_st *> events;
+  size_t limits[16] = {};
+  uint64_t id = 0;
+};
+
+struct CUfunc_st {
+  CUmod_st *module = nullptr;
+  const ptxmlir::runtime::KernelInfo *info = nullptr;
+  uint64_t kernelObject = 0;
+  uint32_t groupSegmentSize = 0;
+  uint32_t privateSegmentSize = 0;
+  uint32_t maxDynamicShared = 0;
+  int carveout = -1;
+};
+
+struct CUmod_st {
+  CUctx_st *ctx = nullptr;
+  std::string codeObject;
+  ptxmlir::runtime::CodeObjectInfo info;
+  hsa_code_object_reader_t reader{};
+  hsa_executable_t executable{};
+  std::map<std::string, std::unique_ptr<CUfunc_st>> functions;
+  CUlib_st *library = nullptr; ///< set when loaded for a library
+};
+
+struct CUevent_st {
+  CUctx_st *ctx = nullptr;
+  unsigned flags = 0;
+  ptxmlir::cuda::SignalRef signal; ///< of the last record; null if never
+  /// Host time (ns, steady clock) at which the last record was seen done;
+  /// 0 while not yet seen.
+  std::shared_ptr<std::atomic<uint64_t>> doneNs;
+};
+
+struct CUkern_st {
+  CUlib_st *library = nullptr;
+  std::string name;
+};
+
+struct CUlib_st {
+  std::string image; ///< copied: the caller may free theirs
+  bool imageIsText = false;
+  std::map<CUctx_st *, CUmod_st *> modules;
+  std::map<std::string, std::unique_ptr<CUkern_st>> kernels;
+  std::vector<std::string> kernelNames;
+};
+
+struct CUlinkState_st {
+  std::vector<std::string> ptx;
+  std::string output;
+  char *errorLog = nullptr;
+  size_t errorLogSize = 0;
+  char *infoLog = nullptr;
+  size_t infoLogSize = 0;
+};
+
+namespace ptxmlir::cuda {
+
+struct DeviceState {
+  int ordinal = 0;
+  Agent *agent = nullptr;
+  CUctx_st *primary = nullptr; ///< created on first retain, never freed
+  int primaryRefs = 0;
+  unsigned primaryFlags = 0;
+};
+
+struct Runtime {
+  std::recursive_mutex mu;
+  std::atomic<bool> initialized{false};
+  CUresult initResult = CUDA_ERROR_NOT_INITIALIZED;
+  HsaRuntime hsa;
+  std::vector<std::unique_ptr<DeviceState>> devices;
+  std::unordered_map<const void *, HandleKind> handles;
+  std::map<uintptr_t, Allocation> allocations; ///< by base address
+  uint64_t nextId = 1;
+};
+
+Runtime &rt();
+inline const runtime::HsaTable &hsa() { return rt().hsa.table; }
+
+void registerHandle(const void *h, HandleKind k);
+void unregisterHandle(const void *h);
+bool isHandle(const void *h, HandleKind k);
+
+/// CUDA_ERROR_NOT_INITIALIZED until cuInit succeeded.
+CUresult checkInit();
+/// The calling thread's current context, checked live and not failed.
+/// `ignoreSticky` lets queries that do not touch the device through.
+CUresult currentContext(CUctx_st *&ctx, bool ignoreSticky = false);
+std::vector<CUctx_st *> &contextStack();
+/// Activates (creates the legacy stream of) a context.
+CUresult activateContext(CUctx_st *ctx);
+/// Waits for the context's work and frees everything it owns.
+void deactivateContext(CUctx_st *ctx);
+CUresult validDevice(CUdevice dev, DeviceState *&out);
+
+//===----------------------------------------------------------------------===//
+// Streams (Stream.cpp)
+//===----------------------------------------------------------------------===//
+
+CUresult createStream(CUctx_st *ctx, unsigned flags, int priority,
+                      CUstream_st *&out);
+void destroyStream(CUstream_st *s);
+/// The stream a handle names for `ctx` (NULL and CU_STREAM_LEGACY are the
+/// legacy stream; CU_STREAM_PER_THREAD is treated as it too).
+CUresult resolveStream(CUctx_st *ctx, CUstream h, CUstream_st *&out);
+/// Enqueues one AQL packet on `s`, after the packets the legacy-stream rule
+/// makes it wait for. `fill` writes the body (not the header) of the slot.
+CUresult
+submitPacket(CUstream_st *s, hsa_packet_type_t type,
+             const std::function<void(void *slot, hsa_signal_t done)> &fill,
+             InFlightPacket extra = {}, SignalRef completion = nullptr);
+/// A barrier-AND packet on `s` waiting for `deps` (at most 5), completing
+/// `completion` (a fresh signal when null).
+CUresult submitBarrier(CUstream_st *s, std::vector<SignalRef> deps,
+                       SignalRef completion);
+CUresult synchronizeStream(CUstream_st *s);
+/// Before host-side work on behalf of `s` (copies, memsets): waits for
+/// everything that work must follow.
+CUresult drainForHostWork(CUstream_st *s);
+CUresult synchronizeContext(CUctx_st *ctx);
+/// Waits for `sig` to reach 0; gives up with the context's sticky error.
+CUresult waitSignal(CUctx_st *ctx, hsa_signal_t sig);
+/// Whether `sig` has reached 0.
+bool signalDone(hsa_signal_t sig);
+
+//===----------------------------------------------------------------------===//
+// Memory (Memory.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The allocation containing [p, p+n), or nullptr.
+const Allocation *findAllocation(uintptr_t p, size_t n = 1);
+void freeContextAllocations(CUctx_st *ctx);
+/// hsa_memory_copy, staging through host memory the agent can reach when
+/// one side is ordinary (pageable) host memory.
+CUresult copyMemory(const Agent &agent, void *dst, const void *src, size_t n);
+
+//===----------------------------------------------------------------------===//
+// Modules (Module.cpp)
+//===----------------------------------------------------------------------===//
+
+struct JitLogs {
+  char *errorLog = nullptr;
+  size_t errorLogSize = 0;
+  size_t *errorLogWritten = nullptr;
+  char *infoLog = nullptr;
+  size_t infoLogSize = 0;
+  size_t *infoLogWritten = nullptr;
+  unsigned optLevel = 3;
+};
+
+/// Loads PTX text, a fat binary (or its wrapper) or a code object into
+/// `ctx`. `size` is 0 when the caller gave only a pointer.
+CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
+                    JitLogs &logs, CUmod_st *&out);
+void unloadModule(CUmod_st *m);
+CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out);
+/// Compiles PTX for `agent` through the compile cache.
+CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
+                    llvm::StringRef sourceName, JitLogs &logs,
+                    std::string &codeObject);
+/// The module of `lib` in `ctx`, loading it on first use.
+CUresult libraryModule(CUlib_st *lib, CUctx_st *ctx, CUmod_st *&out);
+
+/// A CUfunction or (CUDA 12+) a CUkernel passed where a function goes.
+CUresult resolveFunction(CUfunction f, CUctx_st *ctx, CUfunc_st *&out);
+CUresult functionAttribute(CUfunc_st *f, CUfunction_attribute attrib,
+                           int &value);
+CUresult setFunctionAttribute(CUfunc_st *f, CUfunction_attribute attrib,
+                              int value);
+
+} // namespace ptxmlir::cuda
+
+#endif // PTXMLIR_RUNTIME_CUDA_INTERNAL_H

@@ -1,0 +1,60 @@
+//===- Kernarg.h - kernarg segments and AQL dispatch packets ---*- C++ -*-===//
+//
+// A launch becomes an AQL kernel dispatch packet whose kernarg segment is
+// laid out from the code object's metadata (runtime/common/CodeObject.h):
+// explicit arguments take the CUDA kernel parameters in order, hidden_*
+// arguments are filled as the AMDGPU code object v5 ABI describes. Kept
+// apart from the API so tests can check the layout and packet fields
+// directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_RUNTIME_CUDA_KERNARG_H
+#define PTXMLIR_RUNTIME_CUDA_KERNARG_H
+
+#include "common/CodeObject.h"
+#include <cstdint>
+#include <cuda.h>
+#include <hsa/hsa.h>
+#include <vector>
+
+namespace ptxmlir::cuda {
+
+struct LaunchDims {
+  uint32_t grid[3] = {1, 1, 1};  ///< blocks per dimension
+  uint32_t block[3] = {1, 1, 1}; ///< threads per block per dimension
+  uint32_t dynamicShared = 0;    ///< bytes
+};
+
+/// Whether the metadata argument kind is one the runtime fills itself.
+bool isHiddenArg(const runtime::KernelArg &arg);
+
+/// Lays out `kernel`'s kernarg segment into `out` (kernargSize bytes, at
+/// least 16). Explicit arguments come from `kernelParams` (one pointer per
+/// argument) or from `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE/END: a
+/// buffer laid out at the kernarg offsets); exactly one must be given.
+/// Returns CUDA_ERROR_INVALID_VALUE for malformed `extra` or a buffer too
+/// small for the arguments.
+CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
+                       void **extra, const LaunchDims &dims,
+                       std::vector<uint8_t> &out);
+
+/// Number of dimensions an AQL packet declares: 3 if any z > 1, else 2 if
+/// any y > 1, else 1.
+uint16_t dispatchDimensions(const LaunchDims &dims);
+
+/// Fills every field of a kernel dispatch packet except `header`, which
+/// the submitter stores last with release semantics.
+void fillDispatchPacket(hsa_kernel_dispatch_packet_t &packet,
+                        const LaunchDims &dims, uint64_t kernelObject,
+                        uint32_t groupSegmentFixedSize,
+                        uint32_t privateSegmentSize, void *kernarg,
+                        hsa_signal_t completion);
+
+/// Header of a kernel dispatch (or barrier-AND) packet: barrier bit set
+/// (streams are in order), system-scope acquire and release fences.
+uint16_t packetHeader(hsa_packet_type_t type);
+
+} // namespace ptxmlir::cuda
+
+#endif // PTXMLIR_RUNTIME_CUDA_KERNARG_H

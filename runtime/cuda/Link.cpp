@@ -1,0 +1,179 @@
+//===- Link.cpp - cuLink*: JIT linking of one PTX module ------------------===//
+//
+// The compiler takes one PTX module at a time and has no device linker, so
+// a link state accepts PTX (or fat binaries, whose best PTX is taken) and
+// completes when it holds exactly one PTX module: the "cubin" it hands out
+// is our code object, which cuModuleLoadData accepts. libcudadevrt and
+// other archives are skipped (device-side launches are not supported).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FatBinary.h"
+#include "Internal.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace ptxmlir::cuda;
+
+namespace {
+CUresult liveLink(CUlinkState s) {
+  if (CUresult r = checkInit())
+    return r;
+  return isHandle(s, HandleKind::Link) ? CUDA_SUCCESS
+                                       : CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult addInput(CUlinkState state, CUjitInputType type, const void *data,
+                  size_t size, const char *name) {
+  switch (type) {
+  case CU_JIT_INPUT_PTX: {
+    const char *text = static_cast<const char *>(data);
+    state->ptx.emplace_back(text, size ? strnlen(text, size) : strlen(text));
+    return CUDA_SUCCESS;
+  }
+  case CU_JIT_INPUT_FATBINARY: {
+    const void *p = unwrapFatbin(data);
+    auto entries = parseFatbin(p, size ? size : UINT64_MAX);
+    if (!entries)
+      return CUDA_ERROR_INVALID_IMAGE;
+    const FatbinEntry *e = choosePTX(*entries, kCC);
+    if (!e)
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    auto text = fatbinEntryContents(*e);
+    if (!text)
+      return CUDA_ERROR_INVALID_IMAGE;
+    state->ptx.push_back(std::move(*text));
+    return CUDA_SUCCESS;
+  }
+  case CU_JIT_INPUT_LIBRARY:
+    logf("cuLinkAdd: skipping library %s (no device-side runtime here)",
+         name ? name : "?");
+    return CUDA_SUCCESS;
+  case CU_JIT_INPUT_CUBIN:
+  case CU_JIT_INPUT_OBJECT:
+    return CUDA_ERROR_NO_BINARY_FOR_GPU; // SASS or relocatable SASS
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+} // namespace
+
+extern "C" {
+
+CUresult CUDAAPI cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options,
+                                 void **optionValues, CUlinkState *stateOut) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx))
+      return r;
+    if (!stateOut || (numOptions && (!options || !optionValues)))
+      return CUDA_ERROR_INVALID_VALUE;
+    auto *s = new CUlinkState_st;
+    for (unsigned i = 0; i < numOptions; ++i) {
+      size_t v = size_t(uintptr_t(optionValues[i]));
+      if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+        s->errorLog = static_cast<char *>(optionValues[i]);
+      else if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+        s->errorLogSize = v;
+      else if (options[i] == CU_JIT_INFO_LOG_BUFFER)
+        s->infoLog = static_cast<char *>(optionValues[i]);
+      else if (options[i] == CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES)
+        s->infoLogSize = v;
+    }
+    registerHandle(s, HandleKind::Link);
+    *stateOut = s;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type,
+                                  void *data, size_t size, const char *name,
+                                  unsigned int numOptions,
+                                  CUjit_option *options, void **optionValues) {
+  return PTXMLIR_API({
+    if (CUresult r = liveLink(state))
+      return r;
+    if (!data || (numOptions && (!options || !optionValues)))
+      return CUDA_ERROR_INVALID_VALUE;
+    return addInput(state, type, data, size, name);
+  });
+}
+
+CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
+                                  const char *path, unsigned int numOptions,
+                                  CUjit_option *options, void **optionValues) {
+  return PTXMLIR_API({
+    if (CUresult r = liveLink(state))
+      return r;
+    if (!path || (numOptions && (!options || !optionValues)))
+      return CUDA_ERROR_INVALID_VALUE;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+      return CUDA_ERROR_FILE_NOT_FOUND;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string data = ss.str();
+    return addInput(state, type, data.data(), data.size(), path);
+  });
+}
+
+CUresult CUDAAPI cuLinkComplete(CUlinkState state, void **cubinOut,
+                                size_t *sizeOut) {
+  return PTXMLIR_API({
+    if (CUresult r = liveLink(state))
+      return r;
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx))
+      return r;
+    if (!cubinOut || !sizeOut)
+      return CUDA_ERROR_INVALID_VALUE;
+    if (state->ptx.size() != 1) {
+      logf("cuLinkComplete: %zu PTX inputs; only one can be linked",
+           state->ptx.size());
+      return state->ptx.empty() ? CUDA_ERROR_INVALID_VALUE
+                                : CUDA_ERROR_NOT_SUPPORTED;
+    }
+    JitLogs logs;
+    logs.errorLog = state->errorLog;
+    logs.errorLogSize = state->errorLogSize;
+    logs.infoLog = state->infoLog;
+    logs.infoLogSize = state->infoLogSize;
+    if (CUresult r = compilePTX(*ctx->dev->agent, state->ptx[0], "link.ptx",
+                                logs, state->output))
+      return r;
+    *cubinOut = state->output.data();
+    *sizeOut = state->output.size();
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuLinkDestroy(CUlinkState state) {
+  return PTXMLIR_API({
+    if (CUresult r = liveLink(state))
+      return r;
+    unregisterHandle(state);
+    delete state;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuLinkCreate(unsigned int numOptions, CUjit_option *options,
+                              void **optionValues, CUlinkState *stateOut) {
+  return cuLinkCreate_v2(numOptions, options, optionValues, stateOut);
+}
+CUresult CUDAAPI cuLinkAddData(CUlinkState state, CUjitInputType type,
+                               void *data, size_t size, const char *name,
+                               unsigned int numOptions, CUjit_option *options,
+                               void **optionValues) {
+  return cuLinkAddData_v2(state, type, data, size, name, numOptions, options,
+                          optionValues);
+}
+CUresult CUDAAPI cuLinkAddFile(CUlinkState state, CUjitInputType type,
+                               const char *path, unsigned int numOptions,
+                               CUjit_option *options, void **optionValues) {
+  return cuLinkAddFile_v2(state, type, path, numOptions, options, optionValues);
+}
+
+} // extern "C"

@@ -1,0 +1,435 @@
+//===- Module.cpp - modules: PTX, fat binaries and code objects -----------===//
+
+#include "FatBinary.h"
+#include "Internal.h"
+
+#include "llvm/BinaryFormat/ELF.h"
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#ifdef PTXMLIR_HAVE_HSA_HOST
+#include "hsa-host/HostAgent.h"
+#endif
+
+using namespace ptxmlir::cuda;
+
+namespace ptxmlir::cuda {
+
+namespace {
+constexpr uint16_t kEMCuda = 190; // NVIDIA cubins
+
+/// Size of an ELF image from its header when the caller gave no size: the
+/// section header table is the last thing nvcc and lld write.
+uint64_t elfSize(const uint8_t *p) {
+  if (p[llvm::ELF::EI_CLASS] != llvm::ELF::ELFCLASS64)
+    return 0;
+  llvm::ELF::Elf64_Ehdr eh;
+  std::memcpy(&eh, p, sizeof(eh));
+  uint64_t end =
+      std::max<uint64_t>(eh.e_shoff + uint64_t(eh.e_shnum) * eh.e_shentsize,
+                         eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize);
+  return std::max<uint64_t>(end, sizeof(eh));
+}
+
+bool targetMatches(const std::string &target, const Agent &agent) {
+  return target == agent.isaName || target == agent.chip ||
+         chipForIsa(target) == agent.chip;
+}
+
+std::string loadError(const Agent &agent, hsa_status_t st) {
+  const char *msg = nullptr;
+  hsa().hsa_status_string(st, &msg);
+  std::string s = msg ? msg : "HSA error";
+#ifdef PTXMLIR_HAVE_HSA_HOST
+  if (agent.host)
+    if (const char *m = hsahost::lastLoadErrorMessage(); m && *m)
+      s += std::string(": ") + m;
+#endif
+  return s;
+}
+} // namespace
+
+CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
+                    JitLogs &logs, CUmod_st *&out) {
+  if (!image)
+    return CUDA_ERROR_INVALID_VALUE;
+  const Agent &agent = *ctx->dev->agent;
+  auto m = std::make_unique<CUmod_st>();
+  m->ctx = ctx;
+  const void *p = unwrapFatbin(image);
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *bytes = static_cast<const uint8_t *>(p);
+  if (isFatbin(p)) {
+    auto entries = parseFatbin(p, size ? size : UINT64_MAX);
+    if (!entries) {
+      logf("fat binary: %s", llvm::toString(entries.takeError()).c_str());
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    const FatbinEntry *ptx = choosePTX(*entries, kCC);
+    if (!ptx) {
+      // Always said, not only under PTXMLIR_LOG: this is the error users
+      // most need explained.
+      std::fprintf(stderr,
+                   "ptxmlir: no PTX for compute capability %d.%d or lower in "
+                   "the fat binary; it holds: %s\n",
+                   kCCMajor, kCCMinor, describeFatbin(*entries).c_str());
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    auto text = fatbinEntryContents(*ptx);
+    if (!text) {
+      logf("fat binary: %s", llvm::toString(text.takeError()).c_str());
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    logf("fat binary holds %s: using compute_%u PTX",
+         describeFatbin(*entries).c_str(), ptx->arch);
+    std::string name = "compute_" + std::to_string(ptx->arch) + ".ptx";
+    if (CUresult r = compilePTX(agent, *text, name, logs, m->codeObject))
+      return r;
+  } else if (std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
+    uint16_t machine;
+    std::memcpy(&machine, bytes + 18, 2);
+    if (machine == kEMCuda) {
+      std::fprintf(stderr, "ptxmlir: an NVIDIA cubin (SASS) cannot run here; "
+                           "ship PTX (nvcc -gencode ...,code=compute_XY)\n");
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    uint64_t n = size ? size : elfSize(bytes);
+    if (!n)
+      return CUDA_ERROR_INVALID_IMAGE;
+    m->codeObject.assign(reinterpret_cast<const char *>(bytes), n);
+  } else {
+    const char *text = static_cast<const char *>(p);
+    size_t n = size ? strnlen(text, size) : std::strlen(text);
+    llvm::StringRef ptx(text, n);
+    if (!ptx.contains(".version") && !ptx.contains(".target")) {
+      logf("module image is neither PTX, a fat binary nor an ELF code object");
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    if (CUresult r = compilePTX(agent, ptx, "module.ptx", logs, m->codeObject))
+      return r;
+  }
+
+  auto info = runtime::readCodeObject(m->codeObject);
+  if (!info) {
+    logf("code object: %s", llvm::toString(info.takeError()).c_str());
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  m->info = std::move(*info);
+  if (!targetMatches(m->info.target, agent)) {
+    std::fprintf(stderr, "ptxmlir: code object for %s cannot run on %s (%s)\n",
+                 m->info.target.c_str(), agent.isaName.c_str(),
+                 agent.chip.c_str());
+    return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  }
+  const runtime::HsaTable &t = hsa();
+  hsa_status_t st = t.hsa_code_object_reader_create_from_memory(
+      m->codeObject.data(), m->codeObject.size(), &m->reader);
+  if (st == HSA_STATUS_SUCCESS)
+    st = t.hsa_executable_create_alt(agent.profile, agent.rounding, nullptr,
+                                     &m->executable);
+  if (st == HSA_STATUS_SUCCESS)
+    st = t.hsa_executable_load_agent_code_object(m->executable, agent.agent,
+                                                 m->reader, nullptr, nullptr);
+  if (st == HSA_STATUS_SUCCESS)
+    st = t.hsa_executable_freeze(m->executable, nullptr);
+  if (st != HSA_STATUS_SUCCESS) {
+    std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
+                 loadError(agent, st).c_str());
+    if (m->executable.handle)
+      t.hsa_executable_destroy(m->executable);
+    if (m->reader.handle)
+      t.hsa_code_object_reader_destroy(m->reader);
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  out = m.release();
+  std::lock_guard<std::recursive_mutex> lock(rt().mu);
+  registerHandle(out, HandleKind::Module);
+  ctx->modules.insert(out);
+  return CUDA_SUCCESS;
+}
+
+void unloadModule(CUmod_st *m) {
+  std::lock_guard<std::recursive_mutex> lock(rt().mu);
+  for (auto &[name, f] : m->functions)
+    unregisterHandle(f.get());
+  auto &allocs = rt().allocations;
+  for (auto it = allocs.begin(); it != allocs.end();)
+    it = it->second.module == m ? allocs.erase(it) : std::next(it);
+  hsa().hsa_executable_destroy(m->executable);
+  hsa().hsa_code_object_reader_destroy(m->reader);
+  m->ctx->modules.erase(m);
+  if (m->library)
+    m->library->modules.erase(m->ctx);
+  unregisterHandle(m);
+  delete m;
+}
+
+CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out) {
+  std::lock_guard<std::recursive_mutex> lock(rt().mu);
+  auto it = m->functions.find(name);
+  if (it != m->functions.end()) {
+    out = it->second.get();
+    return CUDA_SUCCESS;
+  }
+  const runtime::KernelInfo *k = m->info.lookup(name);
+  if (!k)
+    return CUDA_ERROR_NOT_FOUND;
+  const Agent &agent = *m->ctx->dev->agent;
+  hsa_agent_t a = agent.agent;
+  hsa_executable_symbol_t sym;
+  std::string symbol = k->symbol.empty() ? k->name + ".kd" : k->symbol;
+  if (hsa().hsa_executable_get_symbol_by_name(m->executable, symbol.c_str(), &a,
+                                              &sym) != HSA_STATUS_SUCCESS)
+    return CUDA_ERROR_NOT_FOUND;
+  auto f = std::make_unique<CUfunc_st>();
+  f->module = m;
+  f->info = k;
+  hsa().hsa_executable_symbol_get_info(
+      sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &f->kernelObject);
+  f->groupSegmentSize = k->groupSegmentFixedSize;
+  f->privateSegmentSize = k->privateSegmentFixedSize;
+  uint32_t v = 0;
+  if (hsa().hsa_executable_symbol_get_info(
+          sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &v) ==
+      HSA_STATUS_SUCCESS)
+    f->groupSegmentSize = std::max(f->groupSegmentSize, v);
+  if (hsa().hsa_executable_symbol_get_info(
+          sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &v) ==
+      HSA_STATUS_SUCCESS)
+    f->privateSegmentSize = std::max(f->privateSegmentSize, v);
+  f->maxDynamicShared = kSharedPerBlock > f->groupSegmentSize
+                            ? kSharedPerBlock - f->groupSegmentSize
+                            : 0;
+  out = f.get();
+  registerHandle(out, HandleKind::Function);
+  m->functions[name] = std::move(f);
+  return CUDA_SUCCESS;
+}
+
+} // namespace ptxmlir::cuda
+
+namespace {
+CUresult parseJitOptions(unsigned n, CUjit_option *options, void **values,
+                         JitLogs &logs) {
+  if (n && (!options || !values))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < n; ++i) {
+    auto asSize = [&] { return size_t(uintptr_t(values[i])); };
+    switch (options[i]) {
+    case CU_JIT_ERROR_LOG_BUFFER:
+      logs.errorLog = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      logs.errorLogSize = asSize();
+      // The driver writes the bytes it used back into the option's slot.
+      logs.errorLogWritten = reinterpret_cast<size_t *>(&values[i]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER:
+      logs.infoLog = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      logs.infoLogSize = asSize();
+      logs.infoLogWritten = reinterpret_cast<size_t *>(&values[i]);
+      break;
+    case CU_JIT_OPTIMIZATION_LEVEL:
+      logs.optLevel = unsigned(asSize());
+      break;
+    case CU_JIT_NUM_OPTIONS:
+      return CUDA_ERROR_INVALID_VALUE;
+    default:
+      // Register limits, cache modes, targets, ... are hints for ptxas.
+      break;
+    }
+  }
+  if (logs.errorLog && logs.errorLogSize)
+    logs.errorLog[0] = 0;
+  if (logs.infoLog && logs.infoLogSize)
+    logs.infoLog[0] = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult loadInCurrent(CUmodule *module, const void *image, size_t size,
+                       JitLogs &logs) {
+  CUctx_st *ctx;
+  if (CUresult r = currentContext(ctx))
+    return r;
+  if (!module || !image)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUmod_st *m;
+  if (CUresult r = loadModule(ctx, image, size, logs, m))
+    return r;
+  *module = m;
+  return CUDA_SUCCESS;
+}
+
+CUresult liveModule(CUmodule m) {
+  if (CUresult r = checkInit())
+    return r;
+  return isHandle(m, HandleKind::Module) ? CUDA_SUCCESS
+                                         : CUDA_ERROR_INVALID_HANDLE;
+}
+} // namespace
+
+extern "C" {
+
+CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx))
+      return r;
+    if (!module || !fname)
+      return CUDA_ERROR_INVALID_VALUE;
+    std::ifstream in(fname, std::ios::binary);
+    if (!in)
+      return CUDA_ERROR_FILE_NOT_FOUND;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string data = ss.str();
+    if (data.empty())
+      return CUDA_ERROR_INVALID_IMAGE;
+    JitLogs logs;
+    return loadInCurrent(module, data.c_str(), data.size(), logs);
+  });
+}
+
+CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image) {
+  return PTXMLIR_API({
+    JitLogs logs;
+    return loadInCurrent(module, image, 0, logs);
+  });
+}
+
+CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                    unsigned int numOptions,
+                                    CUjit_option *options,
+                                    void **optionValues) {
+  return PTXMLIR_API({
+    JitLogs logs;
+    if (CUresult r = parseJitOptions(numOptions, options, optionValues, logs))
+      return r;
+    return loadInCurrent(module, image, 0, logs);
+  });
+}
+
+CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
+  return PTXMLIR_API({
+    JitLogs logs;
+    return loadInCurrent(module, fatCubin, 0, logs);
+  });
+}
+
+CUresult CUDAAPI cuModuleUnload(CUmodule hmod) {
+  return PTXMLIR_API({
+    if (CUresult r = liveModule(hmod))
+      return r;
+    if (hmod->library)
+      return CUDA_ERROR_INVALID_HANDLE; // owned by its library
+    synchronizeContext(hmod->ctx);
+    unloadModule(hmod);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+                                     const char *name) {
+  return PTXMLIR_API({
+    if (CUresult r = liveModule(hmod))
+      return r;
+    if (!hfunc || !name)
+      return CUDA_ERROR_INVALID_VALUE;
+    CUfunc_st *f;
+    if (CUresult r = getFunction(hmod, name, f))
+      return r;
+    *hfunc = f;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *count, CUmodule mod) {
+  return PTXMLIR_API({
+    if (CUresult r = liveModule(mod))
+      return r;
+    if (!count)
+      return CUDA_ERROR_INVALID_VALUE;
+    *count = unsigned(mod->info.kernels.size());
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
+                                      CUmodule hmod, const char *name) {
+  return PTXMLIR_API({
+    if (CUresult r = liveModule(hmod))
+      return r;
+    if (!name)
+      return CUDA_ERROR_INVALID_VALUE;
+    hsa_agent_t agent = hmod->ctx->dev->agent->agent;
+    hsa_executable_symbol_t sym;
+    if (hsa().hsa_executable_get_symbol_by_name(hmod->executable, name, &agent,
+                                                &sym) != HSA_STATUS_SUCCESS)
+      return CUDA_ERROR_NOT_FOUND;
+    hsa_symbol_kind_t kind;
+    hsa().hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
+                                         &kind);
+    if (kind != HSA_SYMBOL_KIND_VARIABLE)
+      return CUDA_ERROR_NOT_FOUND;
+    uint64_t address = 0;
+    uint32_t size = 0;
+    hsa().hsa_executable_symbol_get_info(
+        sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
+    hsa().hsa_executable_symbol_get_info(
+        sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
+    if (!address)
+      return CUDA_ERROR_NOT_FOUND;
+    {
+      // Record it so copies to and from the variable pass the range checks.
+      std::lock_guard<std::recursive_mutex> lock(rt().mu);
+      auto &allocs = rt().allocations;
+      if (!allocs.count(address) && size) {
+        Allocation a;
+        a.base = address;
+        a.size = size;
+        a.ctx = hmod->ctx;
+        a.module = hmod;
+        a.id = rt().nextId++;
+        allocs[address] = a;
+      }
+    }
+    if (dptr)
+      *dptr = CUdeviceptr(address);
+    if (bytes)
+      *bytes = size;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuModuleGetGlobal(CUdeviceptr_v1 *dptr, unsigned int *bytes,
+                                   CUmodule hmod, const char *name) {
+  CUdeviceptr d;
+  size_t b;
+  CUresult r = cuModuleGetGlobal_v2(&d, &b, hmod, name);
+  if (r)
+    return r;
+  if (d > UINT32_MAX)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  if (dptr)
+    *dptr = CUdeviceptr_v1(d);
+  if (bytes)
+    *bytes = unsigned(b);
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  return PTXMLIR_API({
+    if (CUresult r = checkInit())
+      return r;
+    if (!mode)
+      return CUDA_ERROR_INVALID_VALUE;
+    *mode = CU_MODULE_EAGER_LOADING;
+    return CUDA_SUCCESS;
+  });
+}
+
+} // extern "C"

@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD="${PTXMLIR_BUILD_DIR:-build}"
-ninja -C "$BUILD" ptx-opt ptx-translate ptxmlir-capi-test >/dev/null || { echo "build failed"; exit 1; }
+ninja -C "$BUILD" ptx-opt ptx-translate ptxmlir-capi-test ptxmlir-hsa-host-test >/dev/null || { echo "build failed"; exit 1; }
 
 log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv "$BUILD/test" | tee "$log"

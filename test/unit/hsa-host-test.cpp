@@ -1054,6 +1054,9 @@ void testConversions() {
       {1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -30), 0x3C04, 0x3C04, 0x3F81,
        0x3F80},
       {1e300, 0x7C00, 0x7C00, 0x7F80, 0x7F80},
+      // bfloat16 subnormals (float's exponent range, 7 fraction bits).
+      {0x1.f95f8p-131, 0x0000, 0x0000, 0x0008, 0x0008},
+      {-0x1.af9bc44ab17d9p-131, 0x8000, 0x8000, 0x8007, 0x8007},
       {-0.0, 0x8000, 0x8000, 0x8000, 0x8000},
   };
   const uint32_t count = sizeof(cases) / sizeof(cases[0]);

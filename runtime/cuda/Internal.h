@@ -270,6 +270,8 @@ struct JitLogs {
   size_t infoLogSize = 0;
   size_t *infoLogWritten = nullptr;
   unsigned optLevel = 3;
+  /// The name PTX locations carry in diagnostics (the file for cuModuleLoad).
+  std::string sourceName = "module.ptx";
 };
 
 /// Loads PTX text, a fat binary (or its wrapper) or a code object into

@@ -212,9 +212,8 @@ CUresult copy2D(const CUDA_MEMCPY2D *c, CUstream stream) {
       return CUDA_SUCCESS;
     case CU_MEMORYTYPE_ARRAY:
       return CUDA_ERROR_NOT_SUPPORTED; // no CUDA arrays
-    default:
-      return CUDA_ERROR_INVALID_VALUE;
     }
+    return CUDA_ERROR_INVALID_VALUE; // not a CUmemorytype at all
   };
   uintptr_t src, dst;
   bool srcDevice, dstDevice;

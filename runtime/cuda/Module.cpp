@@ -107,7 +107,8 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
       logf("module image is neither PTX, a fat binary nor an ELF code object");
       return CUDA_ERROR_INVALID_IMAGE;
     }
-    if (CUresult r = compilePTX(agent, ptx, "module.ptx", logs, m->codeObject))
+    if (CUresult r =
+            compilePTX(agent, ptx, logs.sourceName, logs, m->codeObject))
       return r;
   }
 
@@ -290,6 +291,7 @@ CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
     if (data.empty())
       return CUDA_ERROR_INVALID_IMAGE;
     JitLogs logs;
+    logs.sourceName = fname;
     return loadInCurrent(module, data.c_str(), data.size(), logs);
   });
 }

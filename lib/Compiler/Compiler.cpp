@@ -1,6 +1,7 @@
 //===- Compiler.cpp - the embedding API: PTX to an AMD code object --------===//
 
 #include "ptxmlir/Compiler/Compiler.h"
+#include "Guard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -38,8 +39,10 @@ std::string print(Operation *op) {
 
 } // namespace
 
-ptx::CompileResult ptx::compile(llvm::StringRef ptx,
-                                const CompileOptions &options) {
+/// compile() without the guard against LLVM's fatal errors.
+static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
+                                           const ptx::CompileOptions &options) {
+  using namespace ptx;
   CompileResult result;
   llvm::raw_string_ostream diag(result.diagnostics);
   // "sm_NN" selects the NVVM check path: PTX out, through our lowering.
@@ -113,6 +116,22 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   }
 
   llvm::LLVMContext llvmCtx;
+  std::string llvmErrors;
+  collectLLVMErrors(llvmCtx, llvmErrors);
+  // Code generation reports resource limits (LDS size ...) as diagnostics.
+  auto codegenResult = [&](llvm::Expected<std::string> out) {
+    if (!out) {
+      diag << "error: " << llvm::toString(out.takeError()) << "\n";
+      return result;
+    }
+    if (!llvmErrors.empty()) {
+      diag << llvmErrors;
+      return result;
+    }
+    result.output = std::move(*out);
+    result.success = true;
+    return result;
+  };
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmCtx, "ptx");
   if (!llvmModule) {
@@ -125,17 +144,9 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
     result.success = true;
     return result;
   }
-  if (nvptx) {
-    llvm::Expected<std::string> out =
-        nvptx::emitPTX(*llvmModule, options.chip, options.optLevel);
-    if (!out) {
-      diag << "error: " << llvm::toString(out.takeError()) << "\n";
-      return result;
-    }
-    result.output = std::move(*out);
-    result.success = true;
-    return result;
-  }
+  if (nvptx)
+    return codegenResult(
+        nvptx::emitPTX(*llvmModule, options.chip, options.optLevel));
   if (!hostChip.empty()) {
     llvm::Expected<std::string> out =
         host::emit(*llvmModule, options.output == CompileOutput::Assembly,
@@ -152,13 +163,17 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
       options.output == CompileOutput::Assembly ? amdgpu::OutputKind::Assembly
       : options.output == CompileOutput::Object ? amdgpu::OutputKind::Object
                                                 : amdgpu::OutputKind::HSACO;
-  llvm::Expected<std::string> out =
-      amdgpu::emit(*llvmModule, options.chip, kind, options.optLevel);
-  if (!out) {
-    diag << "error: " << llvm::toString(out.takeError()) << "\n";
-    return result;
+  return codegenResult(
+      amdgpu::emit(*llvmModule, options.chip, kind, options.optLevel));
+}
+
+ptx::CompileResult ptx::compile(llvm::StringRef ptx,
+                                const CompileOptions &options) {
+  CompileResult result;
+  std::string fatal;
+  if (!runGuarded([&] { result = compileUnguarded(ptx, options); }, fatal)) {
+    result = CompileResult();
+    result.diagnostics = "error: " + fatal + "\n";
   }
-  result.output = std::move(*out);
-  result.success = true;
   return result;
 }

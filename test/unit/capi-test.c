@@ -59,9 +59,9 @@ int main(int argc, char **argv) {
                     ".visible .entry k()\n{\n  bogus.op %r1;\n}\n";
   char *out = NULL, *diag = NULL;
   size_t size = 0;
-  int rc = ptxmlir_compile(bad, strlen(bad), "gfx1100",
-                           PTXMLIR_OUTPUT_CODE_OBJECT, "bad.ptx", &out, &size,
-                           &diag);
+  int rc =
+      ptxmlir_compile(bad, strlen(bad), "gfx1100", PTXMLIR_OUTPUT_CODE_OBJECT,
+                      "bad.ptx", &out, &size, &diag);
   printf("bad PTX: rc=%d out=%s diag=%s", rc, out ? "set" : "null",
          diag ? diag : "(none)\n");
   ptxmlir_free(out);
@@ -75,6 +75,28 @@ int main(int argc, char **argv) {
   rc = ptxmlir_compile(ptx, ptxSize, "gfx1", PTXMLIR_OUTPUT_CODE_OBJECT, NULL,
                        &out, &size, &diag);
   printf("unknown chip: rc=%d diag=%s", rc, diag ? diag : "(none)\n");
+  ptxmlir_free(diag);
+
+  /* An error from LLVM code generation (the LDS limit) is a diagnostic, and
+     the process carries on compiling. */
+  const char *big = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                    ".shared .align 4 .b8 big[200000];\n"
+                    ".visible .entry k(.param .u64 out)\n{\n"
+                    "  .reg .b32 %r<3>;\n  .reg .b64 %rd<2>;\n"
+                    "  mov.u32 %r1, big;\n"
+                    "  ld.shared.u32 %r2, [%r1+199996];\n"
+                    "  ld.param.u64 %rd1, [out];\n"
+                    "  st.global.u32 [%rd1], %r2;\n  ret;\n}\n";
+  rc = ptxmlir_compile(big, strlen(big), "gfx1100", PTXMLIR_OUTPUT_CODE_OBJECT,
+                       "big.ptx", &out, &size, &diag);
+  printf("LDS over the limit: rc=%d out=%s diag=%s", rc, out ? "set" : "null",
+         diag ? diag : "(none)\n");
+  ptxmlir_free(out);
+  ptxmlir_free(diag);
+  rc = ptxmlir_compile(ptx, ptxSize, "gfx1100", PTXMLIR_OUTPUT_CODE_OBJECT,
+                       NULL, &out, &size, &diag);
+  printf("after it: rc=%d %s\n", rc, out ? "code object" : "nothing");
+  ptxmlir_free(out);
   ptxmlir_free(diag);
   free(ptx);
   return 0;

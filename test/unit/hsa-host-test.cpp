@@ -1160,7 +1160,17 @@ int main() {
   runCase("barrier exit", testBarrierExit);
   runCase("many blocks", testManyBlocks);
   runCase("mxcsr", testMxcsr);
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PTXMLIR_TEST_ASAN 1
+#endif
+#endif
+#ifdef PTXMLIR_TEST_ASAN
+  // ASan owns SIGSEGV and aborts on the overflow itself.
+  std::printf("ok: stack overflow (not checked under ASan)\n");
+#else
   runCase("stack overflow", testStackOverflow);
+#endif
   runCase("conversions", testConversions);
   runCase("watchdog", testWatchdog);
   runCase("bad packets", testBadPackets);

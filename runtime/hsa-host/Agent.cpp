@@ -318,9 +318,17 @@ hsa_status_t host_hsa_agent_get_info(hsa_agent_t agent,
   case HSA_AGENT_INFO_DEVICE:
     *static_cast<hsa_device_type_t *>(value) = HSA_DEVICE_TYPE_CPU;
     break;
-  case HSA_AGENT_INFO_CACHE_SIZE:
-    std::memset(value, 0, 4 * sizeof(uint32_t));
+  case HSA_AGENT_INFO_CACHE_SIZE: {
+    // The host's data caches, L1 to L3 (0 where the C library cannot say).
+    uint32_t *sizes = static_cast<uint32_t *>(value);
+    const int names[4] = {_SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE,
+                          _SC_LEVEL3_CACHE_SIZE, _SC_LEVEL4_CACHE_SIZE};
+    for (int i = 0; i < 4; ++i) {
+      long size = sysconf(names[i]);
+      sizes[i] = size > 0 && size <= long(UINT32_MAX) ? uint32_t(size) : 0;
+    }
     break;
+  }
   case HSA_AGENT_INFO_ISA:
     *static_cast<hsa_isa_t *>(value) = isaHandle();
     break;

@@ -134,24 +134,31 @@ hsa_status_t host_hsa_signal_destroy(hsa_signal_t signal) {
   return HSA_STATUS_SUCCESS;
 }
 
+// Invalid handles are undefined behaviour in the specification; a null
+// one is at least harmless here (loads read 0, stores do nothing).
+
 hsa_signal_value_t host_hsa_signal_load_scacquire(hsa_signal_t signal) {
-  return toSignal(signal)->value.load();
+  return signal.handle ? toSignal(signal)->value.load() : 0;
 }
 
 void host_hsa_signal_store_relaxed(hsa_signal_t signal,
                                    hsa_signal_value_t value) {
-  toSignal(signal)->store(value);
+  if (signal.handle)
+    toSignal(signal)->store(value);
 }
 
 void host_hsa_signal_store_screlease(hsa_signal_t signal,
                                      hsa_signal_value_t value) {
-  toSignal(signal)->store(value);
+  if (signal.handle)
+    toSignal(signal)->store(value);
 }
 
 hsa_signal_value_t host_hsa_signal_wait_scacquire(
     hsa_signal_t signal, hsa_signal_condition_t condition,
     hsa_signal_value_t compareValue, uint64_t timeoutHint,
     hsa_wait_state_t waitStateHint) {
+  if (!signal.handle)
+    return 0;
   return toSignal(signal)->wait(condition, compareValue, timeoutHint,
                                 waitStateHint);
 }

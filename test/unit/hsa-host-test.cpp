@@ -471,6 +471,9 @@ void testAgent() {
   CHECK_EQ(hsa.hsa_agent_get_info(agent, HSA_AGENT_INFO_PROFILE, &profile),
            HSA_STATUS_SUCCESS);
   CHECK_EQ(profile, HSA_PROFILE_FULL);
+  uint32_t caches[4] = {};
+  CHECK_EQ(hsa.hsa_agent_get_info(agent, HSA_AGENT_INFO_CACHE_SIZE, caches),
+           HSA_STATUS_SUCCESS);
   CHECK_EQ(hsa.hsa_agent_get_info(agent, HSA_AGENT_INFO_NAME, nullptr),
            HSA_STATUS_ERROR_INVALID_ARGUMENT);
   CHECK_EQ(hsa.hsa_agent_get_info(agent, hsa_agent_info_t(0x7fff), name),

@@ -530,6 +530,57 @@ CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
       { return memset(dstDevice, dstPitch, &ui, 4, Width, Height, nullptr); });
 }
 
+CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                   unsigned char uc, size_t Width,
+                                   size_t Height, CUstream hStream) {
+  return PTXMLIR_API(
+      { return memset(dstDevice, dstPitch, &uc, 1, Width, Height, hStream); });
+}
+CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                    unsigned short us, size_t Width,
+                                    size_t Height, CUstream hStream) {
+  return PTXMLIR_API(
+      { return memset(dstDevice, dstPitch, &us, 2, Width, Height, hStream); });
+}
+CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                    unsigned int ui, size_t Width,
+                                    size_t Height, CUstream hStream) {
+  return PTXMLIR_API(
+      { return memset(dstDevice, dstPitch, &ui, 4, Width, Height, hStream); });
+}
+
+//===----------------------------------------------------------------------===//
+// Stream-ordered allocation: ordered by waiting for the stream first.
+//===----------------------------------------------------------------------===//
+
+CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
+                                 CUstream hStream) {
+  return PTXMLIR_API({
+    if (!dptr || !bytesize)
+      return CUDA_ERROR_INVALID_VALUE;
+    return onStream(hStream, [&](const Agent &) -> CUresult {
+      CUctx_st *ctx;
+      if (CUresult r = currentContext(ctx))
+        return r;
+      void *p;
+      if (CUresult r = allocate(ctx, bytesize, false, 0, &p))
+        return r;
+      *dptr = CUdeviceptr(p);
+      return CUDA_SUCCESS;
+    });
+  });
+}
+
+CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
+  return PTXMLIR_API({
+    if (!dptr)
+      return CUDA_ERROR_INVALID_VALUE;
+    return onStream(hStream, [&](const Agent &) {
+      return release(uintptr_t(dptr), false);
+    });
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Pointer attributes
 //===----------------------------------------------------------------------===//
@@ -640,6 +691,33 @@ CUresult CUDAAPI cuMemGetInfo(unsigned int *free, unsigned int *total) {
   }
   return r;
 }
+CUresult CUDAAPI cuMemAllocPitch(CUdeviceptr_v1 *dptr, unsigned int *pPitch,
+                                 unsigned int WidthInBytes, unsigned int Height,
+                                 unsigned int ElementSizeBytes) {
+  CUdeviceptr p;
+  size_t pitch;
+  CUresult r =
+      cuMemAllocPitch_v2(dptr ? &p : nullptr, pPitch ? &pitch : nullptr,
+                         WidthInBytes, Height, ElementSizeBytes);
+  if (r)
+    return r;
+  *pPitch = unsigned(pitch);
+  return narrow(p, dptr);
+}
+CUresult CUDAAPI cuMemGetAddressRange(CUdeviceptr_v1 *pbase,
+                                      unsigned int *psize,
+                                      CUdeviceptr_v1 dptr) {
+  CUdeviceptr base;
+  size_t size;
+  CUresult r = cuMemGetAddressRange_v2(&base, &size, dptr);
+  if (r)
+    return r;
+  if (pbase)
+    *pbase = CUdeviceptr_v1(base);
+  if (psize)
+    *psize = unsigned(size);
+  return CUDA_SUCCESS;
+}
 CUresult CUDAAPI cuMemAllocHost(void **pp, unsigned int bytesize) {
   return cuMemAllocHost_v2(pp, bytesize);
 }
@@ -735,6 +813,13 @@ CUresult CUDAAPI cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc,
 CUresult CUDAAPI cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us,
                                        size_t N, CUstream hStream) {
   return cuMemsetD16Async(dstDevice, us, N, hStream);
+}
+CUresult CUDAAPI cuMemAllocAsync_ptsz(CUdeviceptr *dptr, size_t bytesize,
+                                      CUstream hStream) {
+  return cuMemAllocAsync(dptr, bytesize, hStream);
+}
+CUresult CUDAAPI cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream) {
+  return cuMemFreeAsync(dptr, hStream);
 }
 CUresult CUDAAPI cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui,
                                        size_t N, CUstream hStream) {

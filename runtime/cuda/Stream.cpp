@@ -432,6 +432,56 @@ CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
   });
 }
 
+// Host functions run on the calling thread once the stream's earlier work
+// is done: later work on the stream is submitted after they return, so the
+// ordering CUDA promises holds (the call itself blocks, which CUDA allows).
+CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
+                                  void *userData) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx))
+      return r;
+    CUstream_st *s;
+    if (CUresult r = resolveStream(ctx, hStream, s))
+      return r;
+    if (!fn)
+      return CUDA_ERROR_INVALID_VALUE;
+    if (CUresult r = drainForHostWork(s))
+      return r;
+    fn(userData);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuStreamAddCallback(CUstream hStream,
+                                     CUstreamCallback callback, void *userData,
+                                     unsigned int flags) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, true))
+      return r;
+    CUstream_st *s;
+    if (CUresult r = resolveStream(ctx, hStream, s))
+      return r;
+    if (!callback || flags != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    // The callback learns the stream's status, failures included.
+    CUresult status = drainForHostWork(s);
+    callback(hStream, status, userData);
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn,
+                                       void *userData) {
+  return cuLaunchHostFunc(hStream, fn, userData);
+}
+CUresult CUDAAPI cuStreamAddCallback_ptsz(CUstream hStream,
+                                          CUstreamCallback callback,
+                                          void *userData, unsigned int flags) {
+  return cuStreamAddCallback(hStream, callback, userData, flags);
+}
+
 // The per-thread default stream behaves as the legacy stream here (it is
 // stricter ordering, never weaker); these are the _ptsz spellings.
 CUresult CUDAAPI cuStreamSynchronize_ptsz(CUstream hStream) {

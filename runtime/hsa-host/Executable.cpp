@@ -77,7 +77,9 @@ std::unordered_set<const KernelDescriptor *> kernelObjects;
 uint64_t dylibCounter = 0;
 
 Expected<Jit &> getJit() {
-  static Jit jit;
+  // Never destroyed: queue threads may still run JIT'd code while the
+  // process exits, and static destruction must not unmap it under them.
+  static Jit &jit = *new Jit();
   if (jit.session)
     return jit;
   auto epc = orc::SelfExecutorProcessControl::Create();

@@ -195,7 +195,7 @@ hsa_status_t runDispatch(const hsa_kernel_dispatch_packet_t &packet,
   hsa_status_t status = HSA_STATUS_SUCCESS;
   WorkerPool &workers = pool();
   unsigned count = unsigned(std::min<uint64_t>(blocks, workers.size()));
-  workers.run(count, [&](unsigned) {
+  auto job = [&](unsigned) {
     installFaultHandler();
     thread_local BlockRunner runner;
     std::string blockMessage;
@@ -216,7 +216,13 @@ hsa_status_t runDispatch(const hsa_kernel_dispatch_packet_t &packet,
       }
       return;
     }
-  });
+  };
+  // One block needs no other thread: running it here saves two thread
+  // hand-offs per dispatch.
+  if (count == 1)
+    job(0);
+  else
+    workers.run(count, job);
   return status;
 }
 

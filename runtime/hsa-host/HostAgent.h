@@ -20,9 +20,13 @@ namespace ptxmlir::hsahost {
 /// Fills every entry of `t` with the CPU agent's implementation.
 void fillHsaTable(ptxmlir::runtime::HsaTable &t);
 
-/// The first dispatch error since the last clearDispatchError(): a trap, a
-/// thread relying on independent thread scheduling, a deadlock, a stack
-/// overflow, the watchdog. HSA_STATUS_SUCCESS when there was none. The
+/// The first dispatch error since the last clearDispatchError():
+/// HSA_STATUS_ERROR_MEMORY_FAULT (hsa_ext_amd.h) for an illegal address or
+/// a stack overflow, HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION, and
+/// HSA_STATUS_ERROR_EXCEPTION for a trap, a thread relying on independent
+/// thread scheduling, a deadlock, an arithmetic exception or the watchdog;
+/// HSA_STATUS_ERROR_INVALID_PACKET_FORMAT for a malformed packet.
+/// HSA_STATUS_SUCCESS when there was none. The
 /// message names the kernel, the PTX location (when known), the block and
 /// the thread; it stays valid until clearDispatchError(). The queue's
 /// callback has already been called with HSA_STATUS_ERROR_EXCEPTION.

@@ -36,6 +36,8 @@ hsa_agent_t theAgent();
 /// as an unnamed enum).
 constexpr hsa_status_t kStatusMemoryFault =
     static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_FAULT);
+constexpr hsa_status_t kStatusIllegalInstruction =
+    static_cast<hsa_status_t>(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION);
 
 constexpr uint32_t kGroupSegmentSize = 64 * 1024;
 constexpr uint32_t kWorkgroupMaxSize = 1024;

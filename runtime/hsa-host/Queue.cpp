@@ -118,7 +118,8 @@ void Queue::process() {
       hsa_status_t status = runDispatch(packet, message);
       if (status != HSA_STATUS_SUCCESS)
         report(status == HSA_STATUS_ERROR_INVALID_PACKET_FORMAT ||
-                       status == kStatusMemoryFault
+                       status == kStatusMemoryFault ||
+                       status == kStatusIllegalInstruction
                    ? status
                    : HSA_STATUS_ERROR_EXCEPTION,
                message);

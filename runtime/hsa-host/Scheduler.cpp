@@ -97,14 +97,26 @@ void BlockRunner::resume(Fiber &f) {
     pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
     std::string what;
     llvm::raw_string_ostream os(what);
-    if (isGuardPageFault(stacks, faultAddress))
+    hsa_status_t status = kStatusMemoryFault;
+    if (faultSignal == SIGFPE) {
+      // PTX division never traps; the host back end should not emit a
+      // trapping one, but a kernel must not take the process down.
+      status = HSA_STATUS_ERROR_EXCEPTION;
+      os << "arithmetic exception (integer division by zero or overflow) at "
+            "pc "
+         << faultAddress;
+    } else if (faultSignal == SIGILL) {
+      status = kStatusIllegalInstruction;
+      os << "illegal instruction at pc " << faultAddress;
+    } else if (isGuardPageFault(stacks, faultAddress)) {
       os << "stack overflow (the thread's stack guard page was hit at "
          << faultAddress << "; raise the stack limit)";
-    else
+    } else {
       os << "illegal address " << faultAddress
          << (faultSignal == SIGBUS ? " (bus error)" : "");
+    }
     faultSignal = 0;
-    fail(kStatusMemoryFault, &f, nullptr, what);
+    fail(status, &f, nullptr, what);
   }
 }
 
@@ -476,7 +488,16 @@ hsa_status_t BlockRunner::run(const DispatchParams &p,
 
 namespace {
 
-struct sigaction previousSegv, previousBus;
+/// Faults a kernel can raise, and the actions they had before ours.
+constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction previousActions[4];
+
+struct sigaction &previousAction(int sig) {
+  for (int i = 0; i < 4; ++i)
+    if (kFaultSignals[i] == sig)
+      return previousActions[i];
+  return previousActions[0];
+}
 
 void faultHandler(int sig, siginfo_t *info, void *uctx) {
   BlockRunner *r = runningRunner;
@@ -485,7 +506,7 @@ void faultHandler(int sig, siginfo_t *info, void *uctx) {
     r->faultFromSignal(sig, info->si_addr);
   }
   // Not a fiber of ours: behave as if we were never installed.
-  struct sigaction &prev = sig == SIGSEGV ? previousSegv : previousBus;
+  struct sigaction &prev = previousAction(sig);
   if ((prev.sa_flags & SA_SIGINFO) && prev.sa_sigaction) {
     prev.sa_sigaction(sig, info, uctx);
     return;
@@ -518,8 +539,8 @@ void installFaultHandler() {
     sa.sa_sigaction = faultHandler;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &previousSegv);
-    sigaction(SIGBUS, &sa, &previousBus);
+    for (int i = 0; i < 4; ++i)
+      sigaction(kFaultSignals[i], &sa, &previousActions[i]);
   });
 #endif
 }

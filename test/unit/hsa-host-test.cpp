@@ -120,6 +120,7 @@ const KernelMeta kernels[] = {
     {"mxcsr", sizeof(MxcsrArgs), 0},
     {"overflow", sizeof(OverflowArgs), 0},
     {"convert", sizeof(ConvertArgs), 0},
+    {"fault", sizeof(FaultArgs), 0},
     {"spin", sizeof(SpinArgs), 0},
 };
 
@@ -1036,6 +1037,34 @@ void testStackOverflow() {
   hsahost::setStackLimit(0);
 }
 
+void testFaults() {
+  hsa_status_t status;
+  uint32_t *out = alloc<uint32_t>(32);
+  CHECK(wait(submit(kernel("fault"), FaultArgs{0, 0, out}, 1, 32)));
+  std::string msg = takeError(status);
+  CHECK_EQ(status, hsa_status_t(HSA_STATUS_ERROR_MEMORY_FAULT));
+  CHECK_CONTAINS(msg, "illegal address 0x10 (kernel 'fault', block (0,0,0), "
+                      "thread (3,0,0))");
+  CHECK_EQ(events.lastStatus.load(), int(HSA_STATUS_ERROR_MEMORY_FAULT));
+  CHECK(wait(submit(kernel("fault"), FaultArgs{1, 0, out}, 1, 32)));
+  msg = takeError(status);
+  CHECK_EQ(status, HSA_STATUS_ERROR_EXCEPTION);
+  CHECK_CONTAINS(msg, "arithmetic exception");
+  CHECK(wait(submit(kernel("fault"), FaultArgs{2, 0, out}, 1, 32)));
+  msg = takeError(status);
+  CHECK_EQ(status, hsa_status_t(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION));
+  CHECK_CONTAINS(msg, "illegal instruction");
+  // Each signal was unblocked again: the same faults are caught twice, and
+  // a clean run still works.
+  CHECK(wait(submit(kernel("fault"), FaultArgs{0, 0, out}, 1, 32)));
+  CHECK_EQ(takeError(status).empty(), false);
+  CHECK(wait(submit(kernel("fault"), FaultArgs{1, 0, out}, 1, 32)));
+  CHECK_EQ(takeError(status).empty(), false);
+  CHECK(wait(submit(kernel("fault"), FaultArgs{1, 5, out}, 1, 32)));
+  CHECK_EQ(takeError(status), std::string());
+  CHECK_EQ(out[3], 1u);
+}
+
 void testConversions() {
   struct Case {
     double in;
@@ -1171,8 +1200,10 @@ int main() {
 #ifdef PTXMLIR_TEST_ASAN
   // ASan owns SIGSEGV and aborts on the overflow itself.
   std::printf("ok: stack overflow (not checked under ASan)\n");
+  std::printf("ok: faults (not checked under ASan)\n");
 #else
   runCase("stack overflow", testStackOverflow);
+  runCase("faults", testFaults);
 #endif
   runCase("conversions", testConversions);
   runCase("watchdog", testWatchdog);

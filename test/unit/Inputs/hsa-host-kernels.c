@@ -182,6 +182,20 @@ KERNEL(overflow) {
   a->out[linearTid(ctx)] = recurse(a->depth);
 }
 
+KERNEL(fault) {
+  ARGS(FaultArgs);
+  uint32_t t = linearTid(ctx);
+  if (t == 3) {
+    if (a->mode == 0)
+      *(volatile uint32_t *)(uintptr_t)(0x10 + a->divisor) = 1;
+    else if (a->mode == 1)
+      a->out[t] = 100 / *(volatile uint32_t *)&a->divisor;
+    else
+      __builtin_trap();
+  }
+  a->out[t] = 1;
+}
+
 KERNEL(convert) {
   ARGS(ConvertArgs);
   for (uint32_t i = linearTid(ctx); i < a->count; i += blockSize(ctx)) {

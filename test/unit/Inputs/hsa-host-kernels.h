@@ -62,6 +62,14 @@ struct OverflowArgs {
   uint32_t *out;
 };
 
+/* fault: thread 3 of the block faults: mode 0 stores through a wild
+ * pointer, 1 divides by zero, 2 executes an undefined instruction. */
+struct FaultArgs {
+  uint32_t mode;
+  uint32_t divisor;
+  uint32_t *out;
+};
+
 /* convert: the half/bfloat16 helpers the JIT supplies. */
 struct ConvertArgs {
   const double *in;

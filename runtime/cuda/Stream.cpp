@@ -106,6 +106,10 @@ CUresult writePacket(CUstream_st *s, hsa_packet_type_t type,
   hsa_queue_t *q = s->queue;
   uint64_t index = hsa().hsa_queue_add_write_index_relaxed(q, 1);
   while (index - hsa().hsa_queue_load_read_index_scacquire(q) >= q->size) {
+    // A failed queue never drains: give up rather than hang (the queue is
+    // unusable from here on, and the context reports the failure).
+    if (int e = s->ctx->sticky.load())
+      return CUresult(e);
     reap(s);
     sched_yield();
   }

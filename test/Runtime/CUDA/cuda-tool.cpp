@@ -11,13 +11,18 @@
 // ptxmlir-cuda-tool cache-race DIR PTX CHIP  two processes at once, then
 //                                         checks DIR holds one valid entry
 // ptxmlir-cuda-tool cache-corrupt DIR     flips a payload byte of each entry
+// ptxmlir-cuda-tool fatbin-zstd PTX       a fat binary with a zstd-compressed
+//                                         PTX entry (CUDA 12.8+), parsed back
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileCache.h"
+#include "FatBinary.h"
 #include "Kernarg.h"
 
 #include "ptxmlir/Compiler/Compiler.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cstdio>
 #include <cstring>
@@ -274,6 +279,51 @@ int cacheCorrupt(const char *dir) {
   }
   return 0;
 }
+int fatbinZstd(const char *file) {
+  std::string ptx;
+  if (!readAll(file, ptx))
+    return 1;
+  if (!llvm::compression::zstd::isAvailable()) {
+    std::printf("zstd not available\n");
+    return 1;
+  }
+  ptx.push_back('\0');
+  llvm::SmallVector<uint8_t, 0> packed;
+  llvm::compression::zstd::compress(llvm::arrayRefFromStringRef(ptx), packed);
+  std::vector<uint8_t> fat(16 + 64 + ((packed.size() + 7) & ~size_t(7)));
+  auto put = [&](size_t at, uint64_t v, size_t n) {
+    std::memcpy(fat.data() + at, &v, n);
+  };
+  put(0, kFatbinMagic, 4);
+  put(4, 1, 2);
+  put(6, 16, 2);
+  put(8, fat.size() - 16, 8);
+  put(16 + 0, kFatbinKindPTX, 2);
+  put(16 + 4, 64, 4);
+  put(16 + 8, fat.size() - 16 - 64, 8);
+  put(16 + 16, packed.size(), 4);
+  put(16 + 28, 80, 4);
+  put(16 + 40, kFatbinFlagCompressedZstd | 0x11, 8);
+  put(16 + 56, ptx.size(), 8);
+  std::memcpy(fat.data() + 16 + 64, packed.data(), packed.size());
+  auto entries = parseFatbin(fat.data(), fat.size());
+  if (!entries) {
+    std::printf("%s\n", llvm::toString(entries.takeError()).c_str());
+    return 1;
+  }
+  const FatbinEntry *e = choosePTX(*entries, 80);
+  auto text =
+      e ? fatbinEntryContents(*e) : llvm::Expected<std::string>(std::string());
+  if (!text) {
+    std::printf("%s\n", llvm::toString(text.takeError()).c_str());
+    return 1;
+  }
+  std::printf("%s: %zu of %zu bytes stored, %s\n",
+              describeFatbin(*entries).c_str(), packed.size(), ptx.size(),
+              *text + std::string(1, '\0') == ptx ? "round trip exact"
+                                                  : "round trip differs");
+  return 0;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -286,6 +336,8 @@ int main(int argc, char **argv) {
     return cache(argv[2], argv[3], argv[4]);
   if (cmd == "cache-race" && argc == 5)
     return cacheRace(argv[2], argv[3], argv[4]);
+  if (cmd == "fatbin-zstd" && argc == 3)
+    return fatbinZstd(argv[2]);
   if (cmd == "cache-corrupt" && argc == 3)
     return cacheCorrupt(argv[2]);
   std::fprintf(stderr, "usage: see the header of cuda-tool.cpp\n");

@@ -2,11 +2,11 @@
 
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
 #include "lld/Common/Driver.h"
+#include "ptxmlir/Target/Optimize.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -44,26 +44,6 @@ Error makeError(const Twine &msg) {
   return createStringError(inconvertibleErrorCode(), msg);
 }
 
-void optimize(Module &module, TargetMachine &tm, unsigned optLevel) {
-  if (optLevel == 0)
-    return;
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassBuilder pb(&tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  OptimizationLevel level = optLevel == 1   ? OptimizationLevel::O1
-                            : optLevel == 2 ? OptimizationLevel::O2
-                                            : OptimizationLevel::O3;
-  ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
-  mpm.run(module, mam);
-}
-
 } // namespace
 
 Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
@@ -85,7 +65,7 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
   module.setDataLayout(tm->createDataLayout());
   if (!module.getModuleFlag("amdhsa_code_object_version"))
     module.addModuleFlag(Module::Error, "amdhsa_code_object_version", 500);
-  optimize(module, *tm, optLevel);
+  mlir::ptx::optimizeModule(module, *tm, optLevel);
 
   SmallString<0> buffer;
   raw_svector_ostream os(buffer);

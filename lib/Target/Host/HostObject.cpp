@@ -1,11 +1,11 @@
 //===- HostObject.cpp - LLVM IR to a host code object ---------------------===//
 
 #include "ptxmlir/Target/Host/HostObject.h"
+#include "ptxmlir/Target/Optimize.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -20,25 +20,6 @@ namespace {
 
 Error makeError(const Twine &msg) {
   return createStringError(inconvertibleErrorCode(), msg);
-}
-
-void optimize(Module &module, TargetMachine &tm, unsigned optLevel) {
-  if (optLevel == 0)
-    return;
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassBuilder pb(&tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  OptimizationLevel level = optLevel == 1   ? OptimizationLevel::O1
-                            : optLevel == 2 ? OptimizationLevel::O2
-                                            : OptimizationLevel::O3;
-  pb.buildPerModuleDefaultPipeline(level).run(module, mam);
 }
 
 } // namespace
@@ -70,7 +51,7 @@ Expected<std::string> mlir::ptx::host::emit(Module &module, bool assembly,
     return makeError("cannot create a target machine for " + triple.str());
   module.setTargetTriple(triple);
   module.setDataLayout(tm->createDataLayout());
-  optimize(module, *tm, optLevel);
+  mlir::ptx::optimizeModule(module, *tm, optLevel);
 
   SmallString<0> buffer;
   raw_svector_ostream os(buffer);

@@ -284,6 +284,39 @@ CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config) {
   });
 }
 
+CUresult CUDAAPI cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, true))
+      return r;
+    if (!pConfig)
+      return CUDA_ERROR_INVALID_VALUE;
+    *pConfig = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig config) {
+  return PTXMLIR_API({
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, true))
+      return r;
+    return config <= CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE
+               ? CUDA_SUCCESS
+               : CUDA_ERROR_INVALID_VALUE;
+  });
+}
+
+// Profiling hooks have nothing to start here; succeeding keeps programs
+// that bracket their timed region with them running.
+CUresult CUDAAPI cuProfilerStart(void) {
+  return PTXMLIR_API({ return checkInit(); });
+}
+
+CUresult CUDAAPI cuProfilerStop(void) {
+  return PTXMLIR_API({ return checkInit(); });
+}
+
 CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority,
                                              int *greatestPriority) {
   return PTXMLIR_API({

@@ -8,6 +8,7 @@
 
 #include "Internal.h"
 
+#include <cstdio>
 #include <cstring>
 
 using namespace ptxmlir::cuda;
@@ -220,6 +221,19 @@ CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
     prop->regsPerBlock = 65536;
     prop->clockRate = attribute(a, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, k);
     prop->textureAlign = 512;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  return PTXMLIR_API({
+    DeviceState *d;
+    if (CUresult r = validDevice(dev, d))
+      return r;
+    if (!pciBusId || len <= 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    // HSA core does not say where an agent sits: a stable made-up address.
+    std::snprintf(pciBusId, size_t(len), "0000:%02x:00.0", 0xf0 + dev);
     return CUDA_SUCCESS;
   });
 }

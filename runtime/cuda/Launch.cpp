@@ -328,6 +328,37 @@ CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc) {
   });
 }
 
+CUresult CUDAAPI cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
+                                    size_t *paramOffset, size_t *paramSize) {
+  return PTXMLIR_API({
+    CUfunc_st *f;
+    if (CUresult r = functionFor(func, f, false))
+      return r;
+    if (!paramOffset && !paramSize)
+      return CUDA_ERROR_INVALID_VALUE;
+    // The explicit arguments, in order: what kernelParams indexes.
+    size_t i = 0;
+    for (const ptxmlir::runtime::KernelArg &a : f->info->args) {
+      if (isHiddenArg(a))
+        continue;
+      if (i++ == paramIndex) {
+        if (paramOffset)
+          *paramOffset = a.offset;
+        if (paramSize)
+          *paramSize = a.size;
+        return CUDA_SUCCESS;
+      }
+    }
+    return CUDA_ERROR_INVALID_VALUE;
+  });
+}
+
+CUresult CUDAAPI cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex,
+                                      size_t *paramOffset, size_t *paramSize) {
+  return cuFuncGetParamInfo(reinterpret_cast<CUfunction>(kernel), paramIndex,
+                            paramOffset, paramSize);
+}
+
 CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *state,
                                 CUfunction function) {
   return PTXMLIR_API({

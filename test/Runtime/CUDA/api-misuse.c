@@ -279,6 +279,12 @@ static void modules(const char *path, const char *ptx) {
                             f),
          CUDA_SUCCESS);
   EXPECT_TRUE(v == 32768);
+  size_t off = 99, psize = 99;
+  EXPECT(cuFuncGetParamInfo(f, 1, &off, &psize), CUDA_SUCCESS);
+  EXPECT_TRUE(off == 8 && psize == 4);
+  EXPECT(cuFuncGetParamInfo(f, 2, &off, &psize), CUDA_SUCCESS);
+  EXPECT_TRUE(off == 12 && psize == 4);
+  EXPECT(cuFuncGetParamInfo(f, 3, &off, &psize), CUDA_ERROR_INVALID_VALUE);
   int blocks = 0, minGrid = 0, blockSize = 0;
   EXPECT(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, f, 256, 0),
          CUDA_SUCCESS);

@@ -121,6 +121,7 @@ const KernelMeta kernels[] = {
     {"overflow", sizeof(OverflowArgs), 0},
     {"convert", sizeof(ConvertArgs), 0},
     {"fault", sizeof(FaultArgs), 0},
+    {"dims", sizeof(DimsArgs), 96 * 4},
     {"spin", sizeof(SpinArgs), 0},
 };
 
@@ -314,13 +315,16 @@ uint16_t headerOf(hsa_packet_type_t type) {
                   << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
 }
 
-/// Submits a dispatch of `blocks` x `threads` (x dimension only unless
-/// given) with `args` copied into kernarg memory; returns its completion
-/// signal (value 1 until done).
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+};
+
+/// Submits a dispatch of `blocks` x `threads` to `q` with `args` copied
+/// into kernarg memory; returns its completion signal (1 until done).
 template <typename Args>
-hsa_signal_t submit(const Kernel &k, const Args &args, uint32_t blocks,
-                    uint32_t threads, uint32_t dynamicShared = 0,
-                    uint64_t kernelObjectOverride = 0) {
+hsa_signal_t submitOn(hsa_queue_t *q, const Kernel &k, const Args &args,
+                      Dim3 blocks, Dim3 threads, uint32_t dynamicShared = 0,
+                      uint64_t kernelObjectOverride = 0) {
   void *kernarg = nullptr;
   CHECK_EQ(hsa.hsa_memory_allocate(globalRegion, sizeof(Args), &kernarg),
            HSA_STATUS_SUCCESS);
@@ -328,18 +332,29 @@ hsa_signal_t submit(const Kernel &k, const Args &args, uint32_t blocks,
   hsa_signal_t done;
   CHECK_EQ(hsa.hsa_signal_create(1, 0, nullptr, &done), HSA_STATUS_SUCCESS);
   hsa_kernel_dispatch_packet_t p{};
-  p.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
-  p.workgroup_size_x = threads;
-  p.workgroup_size_y = p.workgroup_size_z = 1;
-  p.grid_size_x = blocks * threads;
-  p.grid_size_y = p.grid_size_z = 1;
+  p.setup = 3 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
+  p.workgroup_size_x = threads.x;
+  p.workgroup_size_y = threads.y;
+  p.workgroup_size_z = threads.z;
+  p.grid_size_x = blocks.x * threads.x;
+  p.grid_size_y = blocks.y * threads.y;
+  p.grid_size_z = blocks.z * threads.z;
   p.group_segment_size = k.groupSize + dynamicShared;
   p.private_segment_size = 0;
   p.kernel_object = kernelObjectOverride ? kernelObjectOverride : k.object;
   p.kernarg_address = kernarg;
   p.completion_signal = done;
-  publish(queue, &p, headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH));
+  publish(q, &p, headerOf(HSA_PACKET_TYPE_KERNEL_DISPATCH));
   return done;
+}
+
+/// A one-dimensional dispatch on the test's queue.
+template <typename Args>
+hsa_signal_t submit(const Kernel &k, const Args &args, uint32_t blocks,
+                    uint32_t threads, uint32_t dynamicShared = 0,
+                    uint64_t kernelObjectOverride = 0) {
+  return submitOn(queue, k, args, {blocks, 1, 1}, {threads, 1, 1},
+                  dynamicShared, kernelObjectOverride);
 }
 
 /// Waits for `done` and frees it; false on a 20 s timeout.
@@ -883,6 +898,71 @@ void testExchange() {
   CHECK_EQ(args.yieldOk[0], 1u);
 }
 
+void testDimensions() {
+  // Every thread reports its context: 3-D blocks in a 3-D grid.
+  const Dim3 blocks{2, 3, 2}, threads{8, 4, 3};
+  const uint32_t perBlock = 8 * 4 * 3, n = 2 * 3 * 2 * perBlock;
+  uint32_t *out = alloc<uint32_t>(n * 16);
+  CHECK(wait(submitOn(queue, kernel("dims"), DimsArgs{out}, blocks, threads)));
+  bool ok = true;
+  for (uint32_t b = 0; b < 12; ++b) {
+    uint32_t c[3] = {b % 2, b / 2 % 3, b / 6};
+    for (uint32_t t = 0; t < perBlock; ++t) {
+      const uint32_t *o = out + (b * perBlock + t) * 16;
+      uint32_t expect[16] = {t % 8,        t / 8 % 4, t / 32, 8, 4, 3,
+                             c[0],         c[1],      c[2],   2, 3, 2,
+                             t % waveSize, waveSize,  96 * 4, 1};
+      for (int i = 0; i < 16; ++i)
+        if (o[i] != expect[i]) {
+          if (ok)
+            std::fprintf(stderr,
+                         "dims: block %u thread %u field %d = %u, "
+                         "expected %u\n",
+                         b, t, i, o[i], expect[i]);
+          ok = false;
+        }
+    }
+  }
+  CHECK(ok);
+}
+
+void testTwoQueues() {
+  // Dispatches on two queues run at the same time.
+  hsa_queue_t *second = nullptr;
+  CHECK_EQ(hsa.hsa_queue_create(agent, 64, HSA_QUEUE_TYPE_MULTI, nullptr,
+                                nullptr, UINT32_MAX, UINT32_MAX, &second),
+           HSA_STATUS_SUCCESS);
+  CHECK(second && second->id != queue->id);
+  Kernel fill = kernel("fill");
+  uint32_t *a = alloc<uint32_t>(64), *b = alloc<uint32_t>(64);
+  uint64_t *owners = alloc<uint64_t>(4);
+  auto start = std::chrono::steady_clock::now();
+  hsa_signal_t da = submitOn(queue, fill, FillArgs{a, owners, 5, 200000},
+                             {1, 1, 1}, {64, 1, 1});
+  hsa_signal_t db = submitOn(second, fill, FillArgs{b, owners + 2, 9, 200000},
+                             {1, 1, 1}, {64, 1, 1});
+  CHECK(wait(da));
+  CHECK(wait(db));
+  auto took = std::chrono::steady_clock::now() - start;
+  // Each sleeps 200 ms in its block; in sequence they would take 400.
+  CHECK(took < std::chrono::milliseconds(390));
+  CHECK(a[63] == 5 + 63 && b[63] == 9 + 63);
+  CHECK(owners[0] != owners[2]);
+  CHECK_EQ(hsa.hsa_queue_destroy(second), HSA_STATUS_SUCCESS);
+}
+
+void testBigBlock() {
+  // 1024 threads: the largest block, and the exchange's full group segment.
+  const uint32_t n = 1024;
+  ExchangeArgs args{alloc<uint32_t>(n), alloc<uint32_t>(1), alloc<uint32_t>(3),
+                    alloc<uint32_t>(n), alloc<uint32_t>(1)};
+  CHECK(wait(submit(kernel("exchange"), args, 2, n)));
+  CHECK_EQ(args.sum[0], 3 * n * (n - 1) / 2);
+  CHECK_EQ(args.neighbour[n - 1], 0u);
+  CHECK_EQ(args.neighbour[100], 101u * 7);
+  CHECK_EQ(args.red[0], (n + 2) / 3);
+}
+
 void testWaveOps() {
   // 96 threads: three wave32s, or one and a half wave64s.
   const uint32_t n = 96;
@@ -1186,6 +1266,9 @@ int main() {
   runCase("in order", testInOrder);
   runCase("barrier-and", testBarrierAnd);
   runCase("exchange", testExchange);
+  runCase("dimensions", testDimensions);
+  runCase("two queues", testTwoQueues);
+  runCase("big block", testBigBlock);
   runCase("wave ops", testWaveOps);
   runCase("independent thread scheduling", testIndependentThreadScheduling);
   runCase("trap", testTrap);

@@ -99,6 +99,22 @@ KERNEL(exchange) {
   }
 }
 
+KERNEL(dims) {
+  ARGS(DimsArgs);
+  uint32_t gid = linearBlock(ctx) * blockSize(ctx) + linearTid(ctx);
+  uint32_t *o = a->out + gid * 16;
+  for (int i = 0; i < 3; ++i) {
+    o[i] = ctx->tid[i];
+    o[3 + i] = ctx->ntid[i];
+    o[6 + i] = ctx->ctaid[i];
+    o[9 + i] = ctx->nctaid[i];
+  }
+  o[12] = ctx->lane;
+  o[13] = ctx->wave_size;
+  o[14] = ctx->lds_size;
+  o[15] = ctx->kernarg == (const char *)a && ctx->lds != 0;
+}
+
 KERNEL(waveops) {
   ARGS(WaveArgs);
   uint32_t t = linearTid(ctx), lane = ctx->lane;

@@ -24,6 +24,13 @@ struct ExchangeArgs {
   uint32_t *yieldOk;   /* [1]: thread 0 saw thread ntid-1's flag via yield */
 };
 
+/* dims: out[global linear id * 16] = tid.xyz, ntid.xyz, ctaid.xyz,
+ * nctaid.xyz, lane, wave_size, lds_size, and whether kernarg points at
+ * these arguments. */
+struct DimsArgs {
+  uint32_t *out;
+};
+
 /* waveops: ballots, active masks and lane reads over diverged groups. */
 struct WaveArgs {
   uint64_t *out; /* [ntid * 8] */

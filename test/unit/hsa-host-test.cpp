@@ -877,6 +877,28 @@ void testBarrierAnd() {
   CHECK_EQ(out[5], 12u);
   hsa.hsa_signal_destroy(dep);
   hsa.hsa_signal_destroy(barrierDone);
+
+  // barrier-OR: one of its dependencies reaching 0 is enough.
+  hsa_signal_t deps[2], orDone;
+  for (hsa_signal_t &d : deps)
+    CHECK_EQ(hsa.hsa_signal_create(1, 0, nullptr, &d), HSA_STATUS_SUCCESS);
+  CHECK_EQ(hsa.hsa_signal_create(1, 0, nullptr, &orDone), HSA_STATUS_SUCCESS);
+  hsa_barrier_or_packet_t o{};
+  o.dep_signal[1] = deps[0];
+  o.dep_signal[3] = deps[1];
+  o.completion_signal = orDone;
+  publish(queue, &o, headerOf(HSA_PACKET_TYPE_BARRIER_OR));
+  CHECK_EQ(hsa.hsa_signal_wait_scacquire(orDone, HSA_SIGNAL_CONDITION_EQ, 0,
+                                         30000000ull, HSA_WAIT_STATE_BLOCKED),
+           1);
+  hsa.hsa_signal_store_screlease(deps[1], 0);
+  CHECK_EQ(hsa.hsa_signal_wait_scacquire(orDone, HSA_SIGNAL_CONDITION_EQ, 0,
+                                         20000000000ull,
+                                         HSA_WAIT_STATE_BLOCKED),
+           0);
+  for (hsa_signal_t d : deps)
+    hsa.hsa_signal_destroy(d);
+  hsa.hsa_signal_destroy(orDone);
 }
 
 void testExchange() {
@@ -1264,7 +1286,7 @@ int main() {
   runCase("load", testLoad);
   runCase("global variable", testGlobalVariable);
   runCase("in order", testInOrder);
-  runCase("barrier-and", testBarrierAnd);
+  runCase("barrier packets", testBarrierAnd);
   runCase("exchange", testExchange);
   runCase("dimensions", testDimensions);
   runCase("two queues", testTwoQueues);

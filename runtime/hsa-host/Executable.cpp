@@ -60,6 +60,32 @@ struct Executable {
   uint32_t loadedCount = 0;
 };
 
+/// Keeps read-only data writable. PTX .const variables land in .rodata,
+/// and the CUDA layer writes them from the host (cuMemcpyHtoD to a
+/// __constant__ symbol) as it does on a GPU, whose constant memory is
+/// ordinary memory to the host.
+class WritableDataPlugin : public orc::ObjectLinkingLayer::Plugin {
+public:
+  void modifyPassConfig(orc::MaterializationResponsibility &,
+                        jitlink::LinkGraph &,
+                        jitlink::PassConfiguration &config) override {
+    config.PrePrunePasses.push_back([](jitlink::LinkGraph &g) {
+      for (jitlink::Section &section : g.sections())
+        if (section.getMemProt() == orc::MemProt::Read)
+          section.setMemProt(orc::MemProt::Read | orc::MemProt::Write);
+      return Error::success();
+    });
+  }
+  Error notifyFailed(orc::MaterializationResponsibility &) override {
+    return Error::success();
+  }
+  Error notifyRemovingResources(orc::JITDylib &, orc::ResourceKey) override {
+    return Error::success();
+  }
+  void notifyTransferringResources(orc::JITDylib &, orc::ResourceKey,
+                                   orc::ResourceKey) override {}
+};
+
 /// The process-wide JIT. Created on first use: processes that never load a
 /// host code object pay nothing.
 struct Jit {
@@ -94,6 +120,7 @@ Expected<Jit &> getJit() {
     sessionErrors += toString(std::move(e));
   });
   jit.linker = std::make_unique<orc::ObjectLinkingLayer>(*jit.session);
+  jit.linker->addPlugin(std::make_unique<WritableDataPlugin>());
   return jit;
 }
 

@@ -823,10 +823,28 @@ void testGlobalVariable() {
   CHECK_EQ(hsa.hsa_executable_symbol_get_info(
                sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address),
            HSA_STATUS_SUCCESS);
+  uint64_t constant = 0;
+  uint32_t constantSize = 0;
+  CHECK_EQ(hsa.hsa_executable_get_symbol_by_name(exec, "cvar", nullptr, &sym),
+           HSA_STATUS_SUCCESS);
+  CHECK_EQ(hsa.hsa_executable_symbol_get_info(
+               sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &constant),
+           HSA_STATUS_SUCCESS);
+  CHECK_EQ(hsa.hsa_executable_symbol_get_info(
+               sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &constantSize),
+           HSA_STATUS_SUCCESS);
+  CHECK_EQ(constantSize, 16u);
+  int *c = reinterpret_cast<int *>(constant);
+  CHECK(c && c[0] == 5 && c[3] == 8);
+  // The host writes read-only data, as CUDA does for __constant__.
+  int newConstants[4] = {100, 200, 300, 400};
+  if (c)
+    CHECK_EQ(hsa.hsa_memory_copy(c, newConstants, sizeof(newConstants)),
+             HSA_STATUS_SUCCESS);
   uint64_t unused = 0;
   CHECK(wait(submit(kernel("global_var"), unused, 1, 32)));
   int *g = reinterpret_cast<int *>(address);
-  CHECK(g[0] == 11 && g[1] == 12 && g[2] == 13 && g[3] == 14);
+  CHECK(g[0] == 111 && g[1] == 212 && g[2] == 313 && g[3] == 414);
 }
 
 void testInOrder() {

@@ -32,10 +32,14 @@ static uint32_t linearBlock(const ptxmlir_thread_ctx *ctx) {
 
 int gvar[4] = {1, 2, 3, 4};
 
+/* A read-only variable, as PTX .const becomes: the host still writes it
+ * (cuMemcpyHtoD to a __constant__ symbol). */
+const int cvar[4] = {5, 6, 7, 8};
+
 KERNEL(global_var) {
   uint32_t t = linearTid(ctx);
   if (t < 4)
-    gvar[t] += 10;
+    gvar[t] += 10 + *(const volatile int *)&cvar[t];
 }
 
 KERNEL(fill) {

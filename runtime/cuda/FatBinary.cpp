@@ -44,24 +44,19 @@ bool isFatbin(const void *image) {
          read<uint32_t>(static_cast<const uint8_t *>(image)) == kFatbinMagic;
 }
 
-uint64_t fatbinSize(const void *image) {
-  auto *p = static_cast<const uint8_t *>(image);
-  return read<uint16_t>(p + 6) + read<uint64_t>(p + 8);
-}
-
-llvm::Expected<std::vector<FatbinEntry>> parseFatbin(const void *image,
-                                                     uint64_t available) {
-  auto *base = static_cast<const uint8_t *>(image);
-  if (!base || available < 16 || read<uint32_t>(base) != kFatbinMagic)
+namespace {
+/// Appends the entries of the one container at `base`; returns its size.
+llvm::Expected<uint64_t> parseContainer(const uint8_t *base, uint64_t available,
+                                        std::vector<FatbinEntry> &entries) {
+  if (available < 16 || read<uint32_t>(base) != kFatbinMagic)
     return createStringError(inconvertibleErrorCode(),
                              "not a fat binary (bad magic)");
   uint16_t headerSize = read<uint16_t>(base + 6);
   uint64_t bodySize = read<uint64_t>(base + 8);
-  if (headerSize < 16 || bodySize > available - headerSize ||
-      bodySize > (uint64_t(1) << 40))
+  if (headerSize < 16 || headerSize > available ||
+      bodySize > available - headerSize || bodySize > (uint64_t(1) << 40))
     return createStringError(inconvertibleErrorCode(),
                              "fat binary header: bad sizes");
-  std::vector<FatbinEntry> entries;
   const uint8_t *p = base + headerSize, *end = p + bodySize;
   while (end - p >= 64) {
     uint32_t entryHeader = read<uint32_t>(p + 4);
@@ -90,11 +85,44 @@ llvm::Expected<std::vector<FatbinEntry>> parseFatbin(const void *image,
           llvm::formatv("fat binary entry {0}: payload larger than its slot",
                         entries.size())
               .str());
+    // Newer toolkits write longer entry headers (80 or 112 bytes): the
+    // payload always starts after the header's own size.
     e.payload = llvm::StringRef(reinterpret_cast<const char *>(p + entryHeader),
                                 stored);
     entries.push_back(e);
     p += entryHeader + padded;
   }
+  return headerSize + bodySize;
+}
+} // namespace
+
+llvm::Expected<std::vector<FatbinEntry>>
+parseFatbin(const void *image, uint64_t available, uint64_t *consumed) {
+  auto *base = static_cast<const uint8_t *>(image);
+  if (!base)
+    return createStringError(inconvertibleErrorCode(), "no fat binary");
+  std::vector<FatbinEntry> entries;
+  uint64_t offset = 0;
+  bool knownSize = available != UINT64_MAX;
+  // A .nv_fatbin section holds containers back to back (nvcc 13 starts it
+  // with an empty one). With a known size, read them all; with only a
+  // pointer, step over empty containers to the first with entries.
+  do {
+    size_t before = entries.size();
+    auto size = parseContainer(base + offset, available - offset, entries);
+    if (!size) {
+      if (offset == 0)
+        return size.takeError();
+      llvm::consumeError(size.takeError());
+      break;
+    }
+    offset += *size;
+    if (!knownSize && entries.size() > before)
+      break;
+  } while (available - offset >= 16 &&
+           read<uint32_t>(base + offset) == kFatbinMagic);
+  if (consumed)
+    *consumed = offset;
   return entries;
 }
 

@@ -43,15 +43,15 @@ const void *unwrapFatbin(const void *image);
 /// Whether `image` starts with the container magic.
 bool isFatbin(const void *image);
 
-/// Total size of the container at `image` (header included).
-uint64_t fatbinSize(const void *image);
-
-/// Lists the entries of the container at `image`. `available` bounds the
-/// bytes that may be read (pass UINT64_MAX when the caller only has a
-/// pointer, as cuModuleLoadFatBinary does: the header's size is then
-/// trusted).
-llvm::Expected<std::vector<FatbinEntry>> parseFatbin(const void *image,
-                                                     uint64_t available);
+/// Lists the entries of the containers at `image` (a .nv_fatbin section
+/// holds several back to back). `available` bounds the bytes that may be
+/// read: pass UINT64_MAX when the caller only has a pointer, as
+/// cuModuleLoadFatBinary does; the headers' sizes are then trusted and
+/// reading stops at the first container with entries. `consumed` receives
+/// the bytes the containers read span.
+llvm::Expected<std::vector<FatbinEntry>>
+parseFatbin(const void *image, uint64_t available,
+            uint64_t *consumed = nullptr);
 
 /// The entry's payload, decompressed; PTX is cut at its first NUL.
 llvm::Expected<std::string> fatbinEntryContents(const FatbinEntry &entry);

@@ -53,8 +53,8 @@ CUresult prepare(const void *code, size_t size, CUlib_st &lib) {
     return CUDA_ERROR_INVALID_VALUE;
   auto *bytes = static_cast<const uint8_t *>(p);
   if (isFatbin(p)) {
-    uint64_t n = size ? size : fatbinSize(p);
-    auto entries = parseFatbin(p, n);
+    uint64_t n = 0;
+    auto entries = parseFatbin(p, size ? size : UINT64_MAX, &n);
     if (!entries) {
       logf("fat binary: %s", llvm::toString(entries.takeError()).c_str());
       return CUDA_ERROR_INVALID_IMAGE;

@@ -186,6 +186,15 @@ hsa_status_t host_hsa_status_string(hsa_status_t status,
          "HSA_STATUS_ERROR_INVALID_RUNTIME_STATE: the runtime is in an "
          "invalid state")
     CASE(HSA_STATUS_ERROR_FATAL, "HSA_STATUS_ERROR_FATAL: a fatal error")
+    // The AMD extension's kernel faults, which the agent also reports.
+    CASE(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION,
+         "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: a kernel accessed "
+         "memory outside its apertures")
+    CASE(HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION,
+         "HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION: a kernel executed an illegal "
+         "instruction")
+    CASE(HSA_STATUS_ERROR_MEMORY_FAULT,
+         "HSA_STATUS_ERROR_MEMORY_FAULT: a kernel accessed an illegal address")
 #undef CASE
   default:
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;

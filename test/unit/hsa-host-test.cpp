@@ -423,6 +423,11 @@ void testInitRefcount() {
   CHECK_EQ(hsa.hsa_status_string(HSA_STATUS_ERROR_INVALID_AGENT, &str),
            HSA_STATUS_SUCCESS);
   CHECK(str && std::strstr(str, "INVALID_AGENT"));
+  str = nullptr;
+  CHECK_EQ(
+      hsa.hsa_status_string(hsa_status_t(HSA_STATUS_ERROR_MEMORY_FAULT), &str),
+      HSA_STATUS_SUCCESS);
+  CHECK(str && std::strstr(str, "MEMORY_FAULT"));
   CHECK_EQ(hsa.hsa_status_string(HSA_STATUS_SUCCESS, nullptr),
            HSA_STATUS_ERROR_INVALID_ARGUMENT);
   CHECK_EQ(hsa.hsa_status_string(hsa_status_t(0x7777), &str),

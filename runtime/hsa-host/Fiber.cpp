@@ -8,6 +8,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+// ldmxcsr and fldcw are slow (serialising on many cores) and the modes
+// rarely differ between fibers, so they run only when they do; rax and rcx
+// are caller-saved, free to use.
+//
 // Stack layout of a suspended context, from the saved stack pointer up:
 //   [0] MXCSR (4 bytes), x87 control word (2 bytes), padding
 //   [8] r15 [16] r14 [24] r13 [32] r12 [40] rbx [48] rbp [56] return address
@@ -29,9 +33,18 @@ ptxmlir_hsahost_switch_context:
   stmxcsr (%rsp)
   fnstcw 4(%rsp)
   movq %rsp, (%rdi)
+  movq %rsp, %rax
   movq %rsi, %rsp
+  movl (%rsp), %ecx
+  cmpl (%rax), %ecx
+  jne 1f
+  movw 4(%rsp), %cx
+  cmpw 4(%rax), %cx
+  je 2f
+1:
   ldmxcsr (%rsp)
   fldcw 4(%rsp)
+2:
   addq $8, %rsp
   popq %r15
   popq %r14

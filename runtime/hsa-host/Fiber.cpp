@@ -90,7 +90,7 @@ StackPool::~StackPool() {
 bool StackPool::acquire(size_t count, size_t usable,
                         std::vector<FiberStack> &out) {
   size_t page = pageSize();
-  usable = (usable + page - 1) & ~(page - 1);
+  usable = (usable + kStackColourBytes + page - 1) & ~(page - 1);
   if (usable != usableSize) {
     for (FiberStack &s : stacks)
       munmap(s.base, s.size);
@@ -121,10 +121,13 @@ bool StackPool::acquire(size_t count, size_t usable,
   return true;
 }
 
-void *initFiberContext(const FiberStack &stack, void (*fn)(void *), void *arg) {
+void *initFiberContext(const FiberStack &stack, uint32_t index,
+                       void (*fn)(void *), void *arg) {
   // After the final `ret` the stack pointer is 16-byte aligned, so the
   // `call` in fiber_start enters fn with the ABI's alignment.
-  auto top = reinterpret_cast<uintptr_t>(stack.high()) & ~uintptr_t(15);
+  auto top = (reinterpret_cast<uintptr_t>(stack.high()) -
+              (index % kStackColours) * kStackColourStep) &
+             ~uintptr_t(15);
   auto *sp = reinterpret_cast<uint64_t *>(top - 16);
   *--sp = reinterpret_cast<uint64_t>(&ptxmlir_hsahost_fiber_start);
   *--sp = 0;                                    // rbp

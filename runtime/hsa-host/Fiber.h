@@ -12,6 +12,7 @@
 #define PTXMLIR_RUNTIME_HSAHOST_FIBER_H
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 extern "C" {
@@ -45,10 +46,17 @@ private:
   size_t usableSize = 0;
 };
 
+/// Bytes at the top of each stack left unused to stagger stack tops.
+constexpr size_t kStackColours = 256, kStackColourStep = 64;
+constexpr size_t kStackColourBytes = kStackColours * kStackColourStep;
+
 /// Prepares `stack` so that switching to the returned stack pointer calls
 /// fn(arg) with default MXCSR (0x1F80) and x87 control word (0x037F). fn
-/// must never return.
-void *initFiberContext(const FiberStack &stack, void (*fn)(void *), void *arg);
+/// must never return. `index` staggers the stack top: stacks are a
+/// multiple of 64 KiB apart, so unstaggered tops of a block's fibers would
+/// all fall into the same cache sets.
+void *initFiberContext(const FiberStack &stack, uint32_t index,
+                       void (*fn)(void *), void *arg);
 
 /// The address range of a guard page a fault at `addr` hit, if it belongs
 /// to one of this thread's fiber stacks.

@@ -448,7 +448,7 @@ hsa_status_t BlockRunner::run(const DispatchParams &p,
     f.ctx.kernarg = p.kernarg;
     f.ctx.lds_size = p.ldsSize;
     f.ctx.runtime = &f;
-    f.sp = initFiberContext(stacks[i], &BlockRunner::fiberMain, &f);
+    f.sp = initFiberContext(stacks[i], i, &BlockRunner::fiberMain, &f);
   }
 
   uint32_t waveCount = (threadCount + p.waveSize - 1) / p.waveSize;

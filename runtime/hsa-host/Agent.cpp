@@ -9,9 +9,11 @@
 #include "Internal.h"
 #include "Regions.h"
 
+#include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/Host/HostABI.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -50,8 +52,9 @@ AgentConfig makeConfig() {
   c.chip = chip && *chip ? chip : "gfx1100";
   c.isaName = PTXMLIR_HOST_ISA_PREFIX + c.chip;
   c.target = PTXMLIR_HOST_CHIP_PREFIX + c.chip;
-  // GCN/CDNA chips (gfx9xx) run wave64; RDNA runs wave32.
-  c.waveSize = c.chip.rfind("gfx9", 0) == 0 ? 64 : 32;
+  // The chip's wave size, from the compiler's one table of chips: 0 for a
+  // chip it does not know.
+  c.waveSize = mlir::ptx::amdgpu::getWaveSize(c.chip);
   c.hardwareThreads = std::max(1u, std::thread::hardware_concurrency());
   return c;
 }
@@ -81,8 +84,19 @@ hsa_status_t host_hsa_init() {
     return HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;
   // The configuration is read once per runtime instance, so the chip can
   // change only between a full shut-down and the next hsa_init.
-  if (initCount++ == 0)
-    theAgentObject.config = makeConfig();
+  if (initCount == 0) {
+    AgentConfig config = makeConfig();
+    if (!config.waveSize) {
+      // No code object could ever run: fail loudly rather than later.
+      std::fprintf(stderr,
+                   "ptxmlir: PTXMLIR_HOST_CHIP='%s' is not an AMD GPU "
+                   "ptx-mlir knows (e.g. gfx1100, gfx942)\n",
+                   config.chip.c_str());
+      return HSA_STATUS_ERROR;
+    }
+    theAgentObject.config = std::move(config);
+  }
+  ++initCount;
   return HSA_STATUS_SUCCESS;
 }
 

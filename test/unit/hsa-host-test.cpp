@@ -1283,6 +1283,21 @@ void testShutDown() {
   hsa_signal_t s;
   CHECK_EQ(hsa.hsa_signal_create(0, 0, nullptr, &s),
            HSA_STATUS_ERROR_NOT_INITIALIZED);
+
+  // The chip is read again by the next first hsa_init; an unknown one
+  // fails it.
+  std::string saved = chip;
+  setenv("PTXMLIR_HOST_CHIP", "gfx4242", 1);
+  CHECK_EQ(hsa.hsa_init(), HSA_STATUS_ERROR);
+  CHECK_EQ(hsa.hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED);
+  setenv("PTXMLIR_HOST_CHIP", saved == "gfx90a" ? "gfx1030" : "gfx90a", 1);
+  CHECK_EQ(hsa.hsa_init(), HSA_STATUS_SUCCESS);
+  uint32_t wave = 0;
+  CHECK_EQ(hsa.hsa_agent_get_info(agent, HSA_AGENT_INFO_WAVEFRONT_SIZE, &wave),
+           HSA_STATUS_SUCCESS);
+  CHECK_EQ(wave, saved == "gfx90a" ? 32u : 64u);
+  CHECK_EQ(hsa.hsa_shut_down(), HSA_STATUS_SUCCESS);
+  setenv("PTXMLIR_HOST_CHIP", saved.c_str(), 1);
 }
 
 } // namespace

@@ -82,6 +82,19 @@ def Wave_ReadFirstLaneOp : Wave_CollectiveOp<"read_first_lane"> {
   let assemblyFormat = "$value attr-dict";
 }
 
+def Wave_WarpSyncOp : Wave_CollectiveOp<"warp_sync"> {
+  let summary = "the lanes named by `membermask` converge here (bar.warp.sync)";
+  let description = [{
+    `membermask` names lanes of the executing lane's CUDA warp (bit i =
+    lane i of the warp, which on wave64 is one half of the wave). A wave
+    runs in lockstep on AMD GPUs, so this orders nothing there; the CPU
+    agent and NVIDIA GPUs, whose lanes run apart, wait for the named lanes.
+    Memory ordering comes from a separate fence.
+  }];
+  let arguments = (ins I32:$membermask, I64Attr:$op_id);
+  let assemblyFormat = "$membermask attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Block synchronisation and memory ordering.
 //===----------------------------------------------------------------------===//

@@ -130,6 +130,10 @@ struct BarWarpSyncLowering : public PTXPattern<BarWarpSyncOp> {
                                 Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
+    Location loc = op.getLoc();
+    Value mask =
+        adapt(rewriter, loc, adaptor.getMembermask(), rewriter.getI32Type());
+    wave::WarpSyncOp::create(rewriter, loc, mask, this->state.opId());
     rewriter.replaceOpWithNewOp<wave::FenceOp>(op, wave::Scope::cta);
     return success();
   }

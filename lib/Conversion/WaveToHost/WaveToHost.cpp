@@ -426,6 +426,11 @@ struct HostLowering {
                {c, id(op), o.getValue(), o.getLane(),
                 optional(o.getMembermask()),
                 i32c(loc, o.getMembermask() ? 1 : 0), locationPointer(loc)});
+    } else if (auto o = dyn_cast<wave::WarpSyncOp>(op)) {
+      // A ballot over the named lanes is the convergence point.
+      call(loc, "__ptxmlir_ballot", i64,
+           {c, id(op), i32c(loc, 1), o.getMembermask(), i32c(loc, 1),
+            locationPointer(loc)});
     } else if (auto o = dyn_cast<wave::ReadFirstLaneOp>(op)) {
       r = call(loc, "__ptxmlir_read_first_lane", i32,
                {c, id(op), o.getValue()});
@@ -509,6 +514,81 @@ struct HostLowering {
       return LLVM::ConstantOp::create(b, loc, b.getI1Type(),
                                       b.getBoolAttr(false));
     }
+  }
+
+  /// The CPU agent releases the waiting group with the lowest op_id first,
+  /// so op_ids must rank ops in a loop-contiguous topological order: every
+  /// block before its successors (back-edges aside) and a loop's blocks
+  /// before its exits. Then lanes that left a loop wait for those still in
+  /// it, and lanes on either side of a branch meet again after it.
+  void rankCollectives() {
+    int64_t next = 0;
+    auto i64 = b.getI64Type();
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+      if (fn.isExternal())
+        continue;
+      for (Block *block : loopContiguousOrder(fn))
+        for (Operation &op : *block)
+          if (op.hasAttr("op_id") && isa<wave::WaveDialect>(op.getDialect()))
+            op.setAttr("op_id", IntegerAttr::get(i64, next++));
+    }
+  }
+
+  static SmallVector<Block *> loopContiguousOrder(LLVM::LLVMFuncOp fn) {
+    DominanceInfo dom(fn);
+    // Natural loops: a back-edge latch -> header, and every block that
+    // reaches the latch without passing the header.
+    SmallVector<DenseSet<Block *>> loops;
+    DenseMap<Block *, unsigned> loopOfHeader;
+    for (Block &latch : fn.getBody())
+      for (Block *header : latch.getSuccessors()) {
+        if (!dom.dominates(header, &latch))
+          continue;
+        auto [it, fresh] = loopOfHeader.try_emplace(header, loops.size());
+        if (fresh)
+          loops.emplace_back().insert(header);
+        DenseSet<Block *> &body = loops[it->second];
+        SmallVector<Block *> work{&latch};
+        while (!work.empty()) {
+          Block *x = work.pop_back_val();
+          if (!body.insert(x).second)
+            continue;
+          for (Block *p : x->getPredecessors())
+            work.push_back(p);
+        }
+      }
+    auto shared = [&](Block *x, Block *y) {
+      unsigned n = 0;
+      for (const DenseSet<Block *> &l : loops)
+        n += l.contains(x) && l.contains(y);
+      return n;
+    };
+    // Depth-first, leaving through the most loops first, so that exits
+    // finish first and come last in the reverse post-order.
+    SmallVector<Block *> post;
+    DenseSet<Block *> seen;
+    SmallVector<std::pair<Block *, SmallVector<Block *>>> stack;
+    auto enter = [&](Block *x) {
+      seen.insert(x);
+      SmallVector<Block *> succs(x->getSuccessors());
+      llvm::stable_sort(succs, [&](Block *p, Block *q) {
+        return shared(x, p) > shared(x, q); // popped from the back
+      });
+      stack.push_back({x, std::move(succs)});
+    };
+    enter(&fn.getBody().front());
+    while (!stack.empty()) {
+      auto &[x, succs] = stack.back();
+      if (succs.empty()) {
+        post.push_back(x);
+        stack.pop_back();
+        continue;
+      }
+      Block *s = succs.pop_back_val();
+      if (!seen.contains(s))
+        enter(s);
+    }
+    return SmallVector<Block *>(llvm::reverse(post));
   }
 
   LogicalResult lowerWaveOps() {
@@ -702,6 +782,7 @@ struct ConvertWaveToHostPass
         failed(lowering.rewriteWindowAddresses()))
       return signalPassFailure();
     lowering.flattenAddressSpaces();
+    lowering.rankCollectives();
     if (failed(lowering.lowerWaveOps()))
       return signalPassFailure();
     lowering.addBackEdgeYields();

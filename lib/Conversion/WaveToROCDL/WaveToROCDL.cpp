@@ -171,6 +171,8 @@ struct AMDLowering {
                                LLVM::UndefOp::create(b, loc, i32t).getResult());
       }
       r = barrierRed(o, counter);
+    } else if (isa<wave::WarpSyncOp>(op)) {
+      // A wave runs in lockstep: its lanes are together already.
     } else if (auto o = dyn_cast<wave::FenceOp>(op)) {
       fence(loc, LLVM::AtomicOrdering::seq_cst, amdScope(o.getScope()));
     } else if (auto o = dyn_cast<wave::IsSpaceOp>(op)) {

@@ -39,6 +39,10 @@ Expected<std::string> mlir::ptx::host::emit(Module &module, bool assembly,
   SubtargetFeatures features;
   for (const auto &f : sys::getHostCPUFeatures())
     features.AddFeature(f.first(), f.second);
+  // vcvtneps2bf16 (AVX512-BF16, AVX-NE-CONVERT) flushes subnormals whatever
+  // MXCSR says; PTX's cvt to bf16 keeps them.
+  features.AddFeature("avx512bf16", false);
+  features.AddFeature("avxneconvert", false);
   TargetOptions options;
   // PTX rounds every mul and add on its own: never fuse them.
   options.AllowFPOpFusion = FPOpFusion::Strict;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The main job, as far as the project goes today: compile the vector_add
-# kernel's PTX to AMD code objects (HSACO) in-process for two chips, check
-# their metadata, and round-trip the PTX through the ptx dialect. Running
-# the code object through libcuda.so.1 on the default agent (the CPU agent
-# on machines without an AMD GPU) comes with the runtime (issue 4).
+# The main job: run examples/vector_add (CUDA's classic vectorAdd, a Driver
+# API program built against NVIDIA's cuda.h) through our libcuda.so.1 on the
+# default agent: an AMD GPU when ROCr finds one, otherwise the built-in CPU
+# agent. Before that, show what the compiler makes of its PTX: AMD code
+# objects (HSACO) for gfx1100 and gfx942, and a round trip through the ptx
+# dialect (checked by ptxas when CUDA is installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD="${PTXMLIR_BUILD_DIR:-build}"
@@ -29,4 +30,13 @@ if command -v ptxas >/dev/null || [[ -x /usr/local/cuda/bin/ptxas ]]; then
   "$PTXAS" -arch=sm_75 "$OUT/vector_add.rt.ptx" -o /dev/null
   echo "ptxas accepts the exported PTX"
 fi
-echo "Running vector_add through libcuda.so.1: not implemented yet (issue 4)"
+if [[ ! -x "$BUILD/examples/vector_add/vector_add" || ! -e "$BUILD/lib/libcuda.so.1" ]]; then
+  echo "vector_add or libcuda.so.1 was not built (they need NVIDIA's cuda.h," \
+       "see docs/user-guide.md)" >&2
+  exit 1
+fi
+echo
+echo "Running vector_add through $BUILD/lib/libcuda.so.1:"
+LIBDIR="$(cd "$BUILD/lib" && pwd)"
+LD_LIBRARY_PATH="$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  "$BUILD/examples/vector_add/vector_add" "$PTX"

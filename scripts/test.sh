@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test suite: the lit suites (dialect, import/export, e2e
-# round trip). Prints a closing "N passed, M failed" line and fails when
-# any test fails.
+# Builds everything and runs every test suite with lit: dialects,
+# import/export, conversions, code objects, the C API, the runtime (libcuda
+# API tests) and every e2e program on the CPU agent at wave32 and wave64.
+# Prints a closing "N passed, M failed" line and fails when any test fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BUILD="${PTXMLIR_BUILD_DIR:-build}"

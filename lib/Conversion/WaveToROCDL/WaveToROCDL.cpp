@@ -310,6 +310,29 @@ struct ConvertWaveToROCDLPass
       }
       fn->setAttr("rocdl.flat_work_group_size",
                   b.getStringAttr("1," + std::to_string(maxThreads)));
+      // .maxnreg caps 32-bit registers per thread: VGPRs per lane here.
+      // .minnctapersm asks for that many blocks of .maxntid threads on one
+      // multiprocessor: as many waves on each of a CU's four SIMDs.
+      SmallVector<Attribute> passthrough;
+      if (auto a = fn->getAttr("passthrough"))
+        llvm::append_range(passthrough, cast<ArrayAttr>(a));
+      auto pair = [&](StringRef k, std::string v) {
+        passthrough.push_back(
+            b.getArrayAttr({b.getStringAttr(k), b.getStringAttr(v)}));
+      };
+      if (auto a = fn->getAttrOfType<IntegerAttr>("ptx.maxnreg"))
+        pair("amdgpu-num-vgpr",
+             std::to_string(std::max<int64_t>(a.getInt(), 16)));
+      auto minBlocks = fn->getAttrOfType<IntegerAttr>("ptx.minnctapersm");
+      if (minBlocks && minBlocks.getInt() > 0 &&
+          (fn->hasAttr("ptx.maxntid") || fn->hasAttr("ptx.reqntid"))) {
+        int64_t waves =
+            minBlocks.getInt() * ((maxThreads + waveSize - 1) / waveSize);
+        int64_t perSimd = std::clamp<int64_t>((waves + 3) / 4, 1, 10);
+        pair("amdgpu-waves-per-eu", std::to_string(perSimd));
+      }
+      if (!passthrough.empty())
+        fn->setAttr("passthrough", b.getArrayAttr(passthrough));
       // CUDA grids are whole blocks.
       fn->setAttr("rocdl.uniform_work_group_size", b.getBoolAttr(true));
       for (StringRef a : {"ptx.kernel", "ptx.maxntid", "ptx.reqntid",

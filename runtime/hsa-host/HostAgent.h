@@ -1,5 +1,4 @@
-//===- HostAgent.h - the CPU agent: a software HSA kernel agent
-//------------===//
+//===- HostAgent.h - the CPU agent, a software HSA kernel agent -*- C++ -*-===//
 //
 // The CPU agent runs host code objects (ptxmlir/Target/Host/HostABI.h) on
 // the CPU behind the HSA API, so the CUDA layer drives it exactly as it

@@ -10,7 +10,7 @@ PACKAGES=(
   cmake ninja-build ccache python3 git
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   llvm-22 zlib1g-dev libzstd-dev
-  liblld-22-dev libhsa-runtime-dev
+  liblld-22-dev libhsa-runtime-dev libclang-rt-22-dev
 )
 
 if [[ "${PTXMLIR_SKIP_APT:-0}" != 1 ]]; then

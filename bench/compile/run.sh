@@ -2,8 +2,9 @@
 # Compile speed: PTX -> HSACO with ptx-translate over the whole test/e2e
 # corpus (105 files, one process per file as a driver would run it)
 # against `ptxas -O3` on the same PTX for its own target, in the same run,
-# paired A/B by farm-bench. Prints farm-bench's report; the median ratio
-# A/B goes to docs/benchmarks.md.
+# alternating A B A B so that drift in the machine's speed cancels in each
+# pair's ratio. Prints each pair and the medians; the median ratio A/B goes
+# to docs/benchmarks.md.
 #
 # Usage: bench/compile/run.sh [CHIP] [RUNS]    (default gfx942, 3)
 set -euo pipefail
@@ -26,4 +27,16 @@ for f in $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx; do
 done
 EOS
 echo "files: $(ls $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx | wc -l), chip $CHIP"
-farm-bench -n "$RUNS" --timeout 1800 --vs "sh $OUT/ptxas.sh" -- sh "$OUT/ours.sh"
+now() { date +%s.%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+sh "$OUT/ours.sh" && sh "$OUT/ptxas.sh" # warm-up
+for i in $(seq "$RUNS"); do
+  t0=$(now); sh "$OUT/ours.sh"; t1=$(now); sh "$OUT/ptxas.sh"; t2=$(now)
+  awk -v a="$t0" -v b="$t1" -v c="$t2" \
+    'BEGIN { printf "%.2f %.2f %.3f\n", b - a, c - b, (b - a) / (c - b) }'
+done > "$OUT/pairs"
+echo "run: ptx-translate s, ptxas s, ratio"
+cat "$OUT/pairs"
+echo "median ptx-translate $(cut -d' ' -f1 "$OUT/pairs" | median) s," \
+     "ptxas $(cut -d' ' -f2 "$OUT/pairs" | median) s," \
+     "ratio $(cut -d' ' -f3 "$OUT/pairs" | median)"

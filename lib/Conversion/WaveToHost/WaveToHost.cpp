@@ -94,6 +94,16 @@ struct HostLowering {
     for (LLVM::LLVMFuncOp fn : fns) {
       ptxFunctions.insert(fn.getSymNameAttr());
       fn.setConvergent(true);
+      // Fiber stacks end in a guard page: a frame larger than it must touch
+      // every page on the way down, or it could skip the guard.
+      if (!fn.isExternal()) {
+        SmallVector<Attribute> passthrough;
+        if (auto a = fn->getAttrOfType<ArrayAttr>("passthrough"))
+          llvm::append_range(passthrough, a);
+        passthrough.push_back(b.getArrayAttr(
+            {b.getStringAttr("probe-stack"), b.getStringAttr("inline-asm")}));
+        fn->setAttr("passthrough", b.getArrayAttr(passthrough));
+      }
       // LLVMFuncOp cannot rebuild its type itself: do it by hand.
       LLVM::LLVMFunctionType ft = fn.getFunctionType();
       SmallVector<Type> params{ptrTy};

@@ -8,6 +8,12 @@
 // cuEventQuery/Synchronize stamp what they see complete first. Elapsed times
 // are therefore host times of signal completion (docs/runtime.md).
 //
+// Whoever sees a record complete first stamps it, so two threads may stamp
+// two records of one stream in either order. Stamps must still follow
+// stream order: each timed record links to the stream's previous unstamped
+// one, and stamping a record stamps that chain too, under one lock with one
+// clock reading. An earlier record thus never gets a later time.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
@@ -19,7 +25,6 @@
 using namespace ptxmlir::cuda;
 
 namespace {
-using Stamp = std::shared_ptr<std::atomic<uint64_t>>;
 
 uint64_t nowNs() {
   return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -27,18 +32,34 @@ uint64_t nowNs() {
                       .count());
 }
 
-void stamp(const Stamp &s) {
-  uint64_t expected = 0;
-  s->compare_exchange_strong(expected, nowNs());
+std::mutex &stampMutex() {
+  static std::mutex *m = new std::mutex; // the watcher outlives exit
+  return *m;
+}
+
+/// Stamps `e` and the unstamped records before it on its stream. Clock
+/// readings under the lock only grow, so whatever a later call stamps gets
+/// a time no earlier than what was stamped before.
+void stamp(const EventStampRef &e) {
+  std::lock_guard<std::mutex> lock(stampMutex());
+  if (e->ns.load(std::memory_order_relaxed))
+    return;
+  uint64_t now = nowNs();
+  EventStampRef p = e;
+  while (p && !p->ns.load(std::memory_order_relaxed)) {
+    p->ns.store(now, std::memory_order_relaxed);
+    EventStampRef prev = std::move(p->prev);
+    p = std::move(prev);
+  }
 }
 
 struct Watcher {
   std::mutex mu;
   std::condition_variable cv;
-  std::vector<std::pair<SignalRef, Stamp>> pending;
+  std::vector<std::pair<SignalRef, EventStampRef>> pending;
   bool started = false;
 
-  void add(SignalRef sig, Stamp s) {
+  void add(SignalRef sig, EventStampRef s) {
     std::lock_guard<std::mutex> lock(mu);
     pending.emplace_back(std::move(sig), std::move(s));
     if (!started) {
@@ -96,12 +117,23 @@ CUresult record(CUevent hEvent, CUstream hStream) {
   SignalRef sig = makeSignal(1);
   if (!sig)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  Stamp done = std::make_shared<std::atomic<uint64_t>>(0);
-  if (CUresult r = submitBarrier(s, {}, sig))
-    return r;
-  hEvent->signal = sig;
-  hEvent->doneNs = done;
+  EventStampRef done;
   if (!(hEvent->flags & CU_EVENT_DISABLE_TIMING))
+    done = std::make_shared<EventStamp>();
+  {
+    // The chain must follow packet order: another thread may record on the
+    // same stream.
+    std::lock_guard<std::mutex> lock(s->recordMu);
+    if (CUresult r = submitBarrier(s, {}, sig))
+      return r;
+    if (done) {
+      done->prev = s->lastStamp;
+      s->lastStamp = done;
+    }
+  }
+  hEvent->signal = sig;
+  hEvent->stamp = done;
+  if (done)
     watcher().add(sig, done);
   return CUDA_SUCCESS;
 }
@@ -154,7 +186,8 @@ CUresult CUDAAPI cuEventQuery(CUevent hEvent) {
       return CUDA_SUCCESS;
     if (!signalDone(hEvent->signal->handle))
       return CUDA_ERROR_NOT_READY;
-    stamp(hEvent->doneNs);
+    if (hEvent->stamp)
+      stamp(hEvent->stamp);
     return CUDA_SUCCESS;
   });
 }
@@ -166,10 +199,11 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent) {
     if (!hEvent->signal)
       return CUDA_SUCCESS;
     SignalRef sig = hEvent->signal;
-    Stamp done = hEvent->doneNs;
+    EventStampRef done = hEvent->stamp;
     if (CUresult r = waitSignal(hEvent->ctx, sig->handle))
       return r;
-    stamp(done);
+    if (done)
+      stamp(done);
     return CUresult(hEvent->ctx->sticky.load());
   });
 }
@@ -185,15 +219,16 @@ CUresult CUDAAPI cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart,
       return CUDA_ERROR_INVALID_VALUE;
     if ((hStart->flags | hEnd->flags) & CU_EVENT_DISABLE_TIMING)
       return CUDA_ERROR_INVALID_HANDLE;
-    if (!hStart->signal || !hEnd->signal)
+    if (!hStart->signal || !hEnd->signal || !hStart->stamp || !hEnd->stamp)
       return CUDA_ERROR_INVALID_HANDLE;
     for (CUevent e : {hStart, hEnd}) {
       if (!signalDone(e->signal->handle))
         return CUDA_ERROR_NOT_READY;
-      stamp(e->doneNs);
+      stamp(e->stamp);
     }
     double ms =
-        (double(hEnd->doneNs->load()) - double(hStart->doneNs->load())) / 1e6;
+        (double(hEnd->stamp->ns.load()) - double(hStart->stamp->ns.load())) /
+        1e6;
     *pMilliseconds = float(ms);
     return CUDA_SUCCESS;
   });

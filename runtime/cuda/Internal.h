@@ -60,6 +60,16 @@ using SignalRef = std::shared_ptr<Signal>;
 /// A signal with value `value`, from the pool when possible.
 SignalRef makeSignal(hsa_signal_value_t value = 1);
 
+/// The host time (ns, steady clock) at which a timed event record was seen
+/// done; 0 while not yet seen. A record links to the previous unstamped
+/// record of its stream: stamping one stamps those before it too (a stream
+/// completes in order), so timestamps never run against stream order.
+struct EventStamp {
+  std::atomic<uint64_t> ns{0};
+  std::shared_ptr<EventStamp> prev; ///< guarded by Event.cpp's stamp lock
+};
+using EventStampRef = std::shared_ptr<EventStamp>;
+
 //===----------------------------------------------------------------------===//
 // Objects
 //===----------------------------------------------------------------------===//
@@ -107,6 +117,14 @@ struct CUstream_st {
   std::mutex mu;
   std::deque<InFlightPacket> inflight;
   uint64_t id = 0;
+  /// One reference for the handle, one for each thread that found the
+  /// stream through its context and waits on it without rt().mu held
+  /// (another thread may destroy the stream meanwhile). The last release
+  /// destroys the queue and frees the object.
+  std::atomic<unsigned> refs{1};
+  /// Serialises event records, so the stamp chain follows packet order.
+  std::mutex recordMu;
+  ptxmlir::cuda::EventStampRef lastStamp; ///< the last timed record
 };
 
 struct CUctx_st {
@@ -149,10 +167,8 @@ struct CUmod_st {
 struct CUevent_st {
   CUctx_st *ctx = nullptr;
   unsigned flags = 0;
-  ptxmlir::cuda::SignalRef signal; ///< of the last record; null if never
-  /// Host time (ns, steady clock) at which the last record was seen done;
-  /// 0 while not yet seen.
-  std::shared_ptr<std::atomic<uint64_t>> doneNs;
+  ptxmlir::cuda::SignalRef signal;    ///< of the last record; null if never
+  ptxmlir::cuda::EventStampRef stamp; ///< of the last record if timed
 };
 
 struct CUkern_st {
@@ -223,7 +239,13 @@ CUresult validDevice(CUdevice dev, DeviceState *&out);
 
 CUresult createStream(CUctx_st *ctx, unsigned flags, int priority,
                       CUstream_st *&out);
-void destroyStream(CUstream_st *s);
+/// Unregisters the handle, waits for the stream's work, takes it out of its
+/// context and drops the handle's reference. CUDA_ERROR_INVALID_HANDLE if
+/// another thread is already destroying it.
+CUresult destroyStream(CUstream_st *s);
+void retainStream(CUstream_st *s);
+/// Drops a reference; the last one destroys the queue and frees `s`.
+void releaseStream(CUstream_st *s);
 /// The stream a handle names for `ctx` (NULL and CU_STREAM_LEGACY are the
 /// legacy stream; CU_STREAM_PER_THREAD is treated as it too).
 CUresult resolveStream(CUctx_st *ctx, CUstream h, CUstream_st *&out);

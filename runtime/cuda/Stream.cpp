@@ -61,6 +61,25 @@ void queueError(hsa_status_t status, hsa_queue_t *, void *data) {
                detail.c_str());
 }
 
+/// Streams found through a context under rt().mu, kept alive while the
+/// caller waits on them without it: another thread may destroy them
+/// meanwhile.
+class HeldStreams {
+public:
+  HeldStreams() = default;
+  HeldStreams(const HeldStreams &) = delete;
+  HeldStreams &operator=(const HeldStreams &) = delete;
+  ~HeldStreams() {
+    for (CUstream_st *s : streams)
+      releaseStream(s);
+  }
+  void hold(CUstream_st *s) {
+    retainStream(s);
+    streams.push_back(s);
+  }
+  std::vector<CUstream_st *> streams;
+};
+
 /// Drops finished packets from the front (they finish in order).
 void reap(CUstream_st *s) {
   while (!s->inflight.empty() &&
@@ -167,8 +186,32 @@ CUresult createStream(CUctx_st *ctx, unsigned flags, int priority,
   return CUDA_SUCCESS;
 }
 
-void destroyStream(CUstream_st *s) {
+CUresult destroyStream(CUstream_st *s) {
+  {
+    // Claims the stream: a second destroy, or any call naming it from now
+    // on, finds no handle.
+    std::lock_guard<std::recursive_mutex> lock(rt().mu);
+    if (!isHandle(s, HandleKind::Stream))
+      return CUDA_ERROR_INVALID_HANDLE;
+    unregisterHandle(s);
+  }
   synchronizeStream(s);
+  {
+    // Only now: until its work is done the legacy stream must follow it.
+    std::lock_guard<std::recursive_mutex> lock(rt().mu);
+    s->ctx->streams.erase(s);
+  }
+  releaseStream(s);
+  return CUDA_SUCCESS;
+}
+
+void retainStream(CUstream_st *s) {
+  s->refs.fetch_add(1, std::memory_order_relaxed);
+}
+
+void releaseStream(CUstream_st *s) {
+  if (s->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
   {
     std::lock_guard<std::mutex> lock(s->mu);
     reap(s);
@@ -177,9 +220,6 @@ void destroyStream(CUstream_st *s) {
     s->inflight.clear();
   }
   hsa().hsa_queue_destroy(s->queue);
-  std::lock_guard<std::recursive_mutex> lock(rt().mu);
-  unregisterHandle(s);
-  s->ctx->streams.erase(s);
   delete s;
 }
 
@@ -240,15 +280,16 @@ CUresult synchronizeStream(CUstream_st *s) {
 }
 
 CUresult synchronizeContext(CUctx_st *ctx) {
-  std::vector<CUstream_st *> streams;
+  HeldStreams held;
   {
     std::lock_guard<std::recursive_mutex> lock(rt().mu);
-    streams.assign(ctx->streams.begin(), ctx->streams.end());
+    for (CUstream_st *s : ctx->streams)
+      held.hold(s);
     if (ctx->legacyStream)
-      streams.push_back(ctx->legacyStream);
+      held.hold(ctx->legacyStream);
   }
   CUresult result = CUDA_SUCCESS;
-  for (CUstream_st *s : streams)
+  for (CUstream_st *s : held.streams)
     if (CUresult r = synchronizeStream(s); r && !result)
       result = r;
   return result;
@@ -256,14 +297,14 @@ CUresult synchronizeContext(CUctx_st *ctx) {
 
 CUresult drainForHostWork(CUstream_st *s) {
   if (s->legacy) {
-    std::vector<CUstream_st *> blocking;
+    HeldStreams blocking;
     {
       std::lock_guard<std::recursive_mutex> lock(rt().mu);
       for (CUstream_st *t : s->ctx->streams)
         if (!(t->flags & CU_STREAM_NON_BLOCKING))
-          blocking.push_back(t);
+          blocking.hold(t);
     }
-    for (CUstream_st *t : blocking)
+    for (CUstream_st *t : blocking.streams)
       if (CUresult r = synchronizeStream(t))
         return r;
     return synchronizeStream(s);
@@ -321,8 +362,7 @@ CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream) {
       return r;
     if (!isHandle(hStream, HandleKind::Stream) || hStream->legacy)
       return CUDA_ERROR_INVALID_HANDLE;
-    destroyStream(hStream);
-    return CUDA_SUCCESS;
+    return destroyStream(hStream);
   });
 }
 

@@ -1,7 +1,8 @@
 // Streams run their work in order; the legacy NULL stream waits for the
 // blocking streams and they wait for it; cuStreamWaitEvent orders two
 // streams; host functions and callbacks run after the work before them;
-// stream-ordered allocation works.
+// timed events of one stream get times in stream order, whichever is seen
+// complete first; stream-ordered allocation works.
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
@@ -83,6 +84,28 @@ int main(int argc, char **argv) {
   EXPECT(cuEventQuery(e), CUDA_SUCCESS);
   EXPECT(cuMemcpyDtoH(host, d, sizeof host), CUDA_SUCCESS);
   EXPECT_TRUE(allEqual(84));
+
+  // Timed events take their times in stream order even when the last one is
+  // seen complete first (the watcher thread may not have seen the others).
+  enum { EVENTS = 8 };
+  CUevent timed[EVENTS];
+  for (int i = 0; i < EVENTS; ++i)
+    EXPECT(cuEventCreate(&timed[i], CU_EVENT_DEFAULT), CUDA_SUCCESS);
+  launch(scale, s1, d, 1);
+  launch(scale, s1, d, 1);
+  for (int i = 0; i < EVENTS; ++i) // all complete at about the same time
+    EXPECT(cuEventRecord(timed[i], s1), CUDA_SUCCESS);
+  EXPECT(cuEventSynchronize(timed[EVENTS - 1]), CUDA_SUCCESS);
+  int ordered = 1;
+  for (int i = EVENTS - 2; i >= 0; --i) {
+    float ms = -1;
+    EXPECT(cuEventQuery(timed[i]), CUDA_SUCCESS);
+    EXPECT(cuEventElapsedTime(&ms, timed[i], timed[i + 1]), CUDA_SUCCESS);
+    ordered &= ms >= 0.0f;
+  }
+  EXPECT_TRUE(ordered);
+  for (int i = 0; i < EVENTS; ++i)
+    EXPECT(cuEventDestroy(timed[i]), CUDA_SUCCESS);
 
   // Stream-ordered allocation on a non-blocking stream.
   EXPECT(cuMemAllocAsync(&d2, sizeof host, nb), CUDA_SUCCESS);

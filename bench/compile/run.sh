@@ -6,7 +6,12 @@
 # pair's ratio. Prints each pair and the medians; the median ratio A/B goes
 # to docs/benchmarks.md.
 #
-# Usage: bench/compile/run.sh [CHIP] [RUNS]    (default gfx942, 3)
+# With MODE=inprocess, "ours" is one ptx-compile-bench process compiling
+# every file through the embedding API, as libcuda's JIT does (start-up
+# paid once); ptxas stays one process per file, as drivers run it.
+#
+# Usage: [MODE=inprocess] bench/compile/run.sh [CHIP] [RUNS]
+#        (default gfx942, 3)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CHIP="${1:-gfx942}"
@@ -15,18 +20,24 @@ BUILD="${PTXMLIR_BUILD_DIR:-$ROOT/build}"
 PTXAS="${PTXAS:-/usr/local/cuda/bin/ptxas}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
-cat > "$OUT/ours.sh" <<EOS
+if [[ "${MODE:-}" == inprocess ]]; then
+  cat > "$OUT/ours.sh" <<EOS
+"$BUILD/bin/ptx-compile-bench" $CHIP $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx > /dev/null
+EOS
+else
+  cat > "$OUT/ours.sh" <<EOS
 for f in $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx; do
   "$BUILD/bin/ptx-translate" --ptx-to-hsaco --mcpu=$CHIP "\$f" -o "$OUT/a.hsaco" || exit 1
 done
 EOS
+fi
 cat > "$OUT/ptxas.sh" <<EOS
 for f in $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx; do
   sm=\$(sed -n 's/^\.target \(sm_[0-9]*\).*/\1/p' "\$f")
   "$PTXAS" -O3 -arch=\$sm "\$f" -o "$OUT/a.cubin" || exit 1
 done
 EOS
-echo "files: $(ls $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx | wc -l), chip $CHIP"
+echo "files: $(ls $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx | wc -l), chip $CHIP, mode ${MODE:-per-process}"
 now() { date +%s.%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 sh "$OUT/ours.sh" && sh "$OUT/ptxas.sh" # warm-up

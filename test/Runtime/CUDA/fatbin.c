@@ -77,6 +77,7 @@ static uint8_t *fatbin;
 static size_t fatSize;
 
 static void begin(void) {
+  free(fatbin);
   fatbin = calloc(1, 1 << 20);
   fatSize = 16;
 }
@@ -216,5 +217,8 @@ int main(int argc, char **argv) {
   EXPECT(cuModuleLoadData(&m, fatbin), CUDA_ERROR_INVALID_IMAGE);
 
   EXPECT(cuCtxDestroy(ctx), CUDA_SUCCESS);
+  free(fatbin);
+  free(packed);
+  free(ptx);
   return finish();
 }

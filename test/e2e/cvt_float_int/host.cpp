@@ -17,7 +17,7 @@ static uint64_t conv(double x, Rnd r, bool is_signed, int bits, bool src_f64) {
   if (std::isnan(x)) {
     if (!src_f64 && bits < 64) return 0;
     uint64_t pat = 1ull << (bits - 1);
-    return is_signed ? (uint64_t)-(int64_t)pat : pat;  // sign-extended for signed destinations
+    return is_signed ? 0 - pat : pat;  // sign-extended for signed destinations
   }
   double v;
   switch (r) {

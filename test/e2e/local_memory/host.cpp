@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
       double rc = 0.0;
       for (int k = 0; k < 8; k++) { rs += recs[k].a * (k + 1) + recs[k].b; rc += recs[k].c; }
       std::vector<int32_t> ts(12);
-      for (int k = 0; k < 12; k++) ts[k] = arr[(idx[(size_t)i * 32 + k] * 5) & 63];
+      for (int k = 0; k < 12; k++) ts[k] = arr[((uint32_t)idx[(size_t)i * 32 + k] * 5u) & 63];  // wraps as on the GPU
       std::sort(ts.begin(), ts.end());
       int32_t e[6] = {(int32_t)s, (int32_t)bs, rs, ts[0], ts[6], ts[11]};
       static const char* names[6] = {"dynamic int array", "dynamic byte array", "struct array", "sorted[0]", "sorted[6]", "sorted[11]"};

@@ -27,25 +27,31 @@ int main(int argc, char **argv) {
   CUcontext ctx;
   CUmodule m;
   CUfunction fn;
-  if (cuInit(0) || cuCtxCreate(&ctx, NULL, 0, 0))
+  if (cuInit(0) || cuCtxCreate(&ctx, NULL, 0, 0)) {
+    free(data);
     return 1;
+  }
   const void *image = data;
+  CUlinkState state = NULL;
   if (link) {
-    CUlinkState state;
     void *cubin;
     size_t size;
     CUresult r = cuLinkCreate(0, NULL, NULL, &state);
     if (!r)
-      r = cuLinkAddData(state, CU_JIT_INPUT_PTX, data, n + 1, "in.ptx", 0,
-                        NULL, NULL);
+      r = cuLinkAddData(state, CU_JIT_INPUT_PTX, data, n + 1, "in.ptx", 0, NULL,
+                        NULL);
     printf("link add: %s\n", name(r));
     r = cuLinkComplete(state, &cubin, &size);
     printf("link complete: %s, %s\n", name(r),
            r == CUDA_SUCCESS && size > 4 && memcmp(cubin, "\177ELF", 4) == 0
                ? "ELF"
                : "no ELF");
-    if (r)
+    if (r) {
+      cuLinkDestroy(state);
+      cuCtxDestroy(ctx);
+      free(data);
       return 1;
+    }
     image = cubin;
   }
   char log[8192] = "";
@@ -59,5 +65,11 @@ int main(int argc, char **argv) {
   if (r == CUDA_SUCCESS && argc > 2 + link)
     printf("function %s: %s\n", argv[2 + link],
            name(cuModuleGetFunction(&fn, m, argv[2 + link])));
+  if (r == CUDA_SUCCESS)
+    cuModuleUnload(m);
+  if (state)
+    cuLinkDestroy(state);
+  cuCtxDestroy(ctx);
+  free(data);
   return 0;
 }

@@ -22,7 +22,9 @@ ASAN_OPTIONS=detect_leaks=0 ninja -C "$BUILD"
 # The C tests built at test time get the same flags (lit reads the cache).
 # allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs in our
 # (instrumented) code but not in Debian's uninstrumented libMLIR/libLLVM,
-# which then write to "poisoned" memory they own.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allow_user_poisoning=0}"
+# which then write to "poisoned" memory they own. use_sigaltstack=0: lld
+# (through LLVM's signal handling) replaces a compiling thread's alternate
+# signal stack with one from malloc, which ASan would munmap at thread exit.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allow_user_poisoning=0:use_sigaltstack=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 PTXMLIR_BUILD_DIR="$BUILD" ./scripts/test.sh

@@ -16,6 +16,8 @@
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 
+#include "NamedBarriers.h"
+
 namespace mlir::ptx {
 #define GEN_PASS_DEF_CONVERTWAVETOROCDL
 #include "ptxmlir/Conversion/Passes.h.inc"
@@ -28,8 +30,9 @@ namespace {
 struct AMDLowering {
   OpBuilder b;
   unsigned waveSize;
-  AMDLowering(MLIRContext *ctx, unsigned waveSize)
-      : b(ctx), waveSize(waveSize) {}
+  ptx::rocdl::NamedBarriers named;
+  AMDLowering(ModuleOp top, unsigned waveSize)
+      : b(top.getContext()), waveSize(waveSize), named(top, waveSize) {}
 
   Value intr(Location loc, Type t, StringRef name, ValueRange args = {}) {
     return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
@@ -62,6 +65,17 @@ struct AMDLowering {
   }
   void fence(Location loc, LLVM::AtomicOrdering o, StringRef scope) {
     LLVM::FenceOp::create(b, loc, o, scope);
+  }
+  Value idOrZero(Location loc, Value id) { return id ? id : i32c(loc, 0); }
+  /// The threads of the block, in whole warps (the hardware counts warps).
+  Value countOrBlock(Location loc, Value count) {
+    if (count)
+      return count;
+    Value n = arith::MulIOp::create(
+        b, loc, blockDim(loc, 0),
+        arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
+    n = arith::AddIOp::create(b, loc, n, i32c(loc, 31));
+    return arith::AndIOp::create(b, loc, n, i32c(loc, ~31));
   }
   void barrier(Location loc) {
     fence(loc, LLVM::AtomicOrdering::release, "workgroup");
@@ -153,10 +167,33 @@ struct AMDLowering {
       r = intr(loc, i32, "llvm.amdgcn.ds.bpermute", {addr, o.getValue()});
     } else if (auto o = dyn_cast<wave::ReadFirstLaneOp>(op)) {
       r = intr(loc, i32, "llvm.amdgcn.readfirstlane.i32", {o.getValue()});
-    } else if (isa<wave::BarrierOp, wave::BarrierArriveOp>(op)) {
-      // AMD has one block barrier: every barrier id and thread count maps
-      // to it, and an arrive waits too.
-      barrier(loc);
+    } else if (auto o = dyn_cast<wave::BarrierOp>(op)) {
+      // The whole block: the hardware barrier, whatever the id.
+      if (!o.getCount())
+        barrier(loc);
+      else
+        named.emit(b, loc, idOrZero(loc, o.getId()), o.getCount(),
+                   /*wait=*/true, Value());
+    } else if (auto o = dyn_cast<wave::BarrierArriveOp>(op)) {
+      named.emit(b, loc, idOrZero(loc, o.getId()),
+                 countOrBlock(loc, o.getCount()),
+                 /*wait=*/false, Value());
+    } else if (auto o = dyn_cast<wave::BarrierRedOp>(op); o && o.getCount()) {
+      auto [trues, falses] = named.emit(b, loc, idOrZero(loc, o.getId()),
+                                        o.getCount(), true, o.getPred());
+      switch (o.getKind()) {
+      case wave::BarrierRed::popc:
+        r = trues;
+        break;
+      case wave::BarrierRed::Or:
+        r = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, trues,
+                                  i32c(loc, 0));
+        break;
+      case wave::BarrierRed::And:
+        r = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, falses,
+                                  i32c(loc, 0));
+        break;
+      }
     } else if (auto o = dyn_cast<wave::BarrierRedOp>(op)) {
       if (!counter) {
         OpBuilder::InsertionGuard g(b);
@@ -274,7 +311,7 @@ struct ConvertWaveToROCDLPass
                         << ", but " << chip << " runs wave" << waveSize;
         return signalPassFailure();
       }
-    AMDLowering lowering(ctx, waveSize);
+    AMDLowering lowering(top, waveSize);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {
       if (isa<wave::WaveDialect>(op->getDialect()))
@@ -284,6 +321,7 @@ struct ConvertWaveToROCDLPass
     for (Operation *op : ops)
       if (failed(lowering.lower(op, counter, top)))
         return signalPassFailure();
+    lowering.named.initializeInKernels();
     renameSyncScopes(top);
     guardHalfNarrowing(top);
 

@@ -1,0 +1,354 @@
+//===- NamedBarriers.cpp - PTX's 16 counted barriers on AMD GPUs ----------===//
+
+#include "NamedBarriers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::ptx::rocdl;
+
+namespace {
+
+constexpr int kIds = 16;
+/// Words of the LDS state, each an array of kIds i32 indexed by barrier id.
+/// The first three must be zero at launch; the phase can start anywhere.
+enum Field : int32_t {
+  kCount,     // arrivals in the current phase (threads)
+  kTrues,     // bar.red: arriving threads whose predicate is true
+  kFalses,    // bar.red: ... false
+  kPhase,     // completed phases, incremented by the last arrival
+  kResTrues,  // bar.red: kTrues of the last completed phase
+  kResFalses, // bar.red: kFalses of the last completed phase
+  kFields
+};
+constexpr int kZeroedWords = 3 * kIds;
+
+constexpr StringLiteral kStateName = "__ptxmlir_named_barriers";
+constexpr StringLiteral kFnName = "__ptxmlir_named_barrier";
+
+struct Emitter {
+  OpBuilder &b;
+  Location loc;
+
+  Type i32() { return b.getI32Type(); }
+  Value c32(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  Value intr(Type t, StringRef name, ValueRange args) {
+    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
+        .getResult(0);
+  }
+  void intr(StringRef name, ValueRange args) {
+    LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr(name), args);
+  }
+  Value firstLane(Value v) {
+    if (v.getType().isInteger(1))
+      v = arith::ExtUIOp::create(b, loc, i32(), v);
+    return intr(i32(), "llvm.amdgcn.readfirstlane.i32", {v});
+  }
+  Value load(Value p, LLVM::AtomicOrdering o) {
+    return LLVM::LoadOp::create(b, loc, i32(), p, 4, /*isVolatile=*/false,
+                                false, false, false, o, "workgroup");
+  }
+  void store(Value v, Value p, LLVM::AtomicOrdering o) {
+    LLVM::StoreOp::create(b, loc, v, p, 4, false, false, false, o, "workgroup");
+  }
+  Value add(Value p, Value v, LLVM::AtomicOrdering o) {
+    return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, p, v, o,
+                                     "workgroup");
+  }
+  void fence(LLVM::AtomicOrdering o) {
+    LLVM::FenceOp::create(b, loc, o, "workgroup");
+  }
+};
+
+} // namespace
+
+LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
+  if (fn)
+    return fn;
+  MLIRContext *ctx = top.getContext();
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(top.getBody());
+  auto i32 = b.getI32Type();
+  auto arrTy = LLVM::LLVMArrayType::get(i32, kFields * kIds);
+  state = LLVM::GlobalOp::create(b, loc, arrTy, /*isConstant=*/false,
+                                 LLVM::Linkage::Internal, kStateName,
+                                 Attribute(), /*alignment=*/16,
+                                 /*addrSpace=*/3);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.createBlock(&state.getInitializerRegion());
+    LLVM::ReturnOp::create(b, loc, LLVM::UndefOp::create(b, loc, arrTy));
+  }
+
+  // (id, expected, wait, reduce, trues, falses) -> trues << 32 | falses
+  auto i1 = b.getI1Type();
+  auto i64 = b.getI64Type();
+  auto fnTy = LLVM::LLVMFunctionType::get(i64, {i32, i32, i1, i1, i32, i32});
+  fn = LLVM::LLVMFuncOp::create(b, loc, kFnName, fnTy, LLVM::Linkage::Internal);
+  fn.setConvergent(true);
+  fn.setAlwaysInline(true);
+  Block *entry = fn.addEntryBlock(b);
+  Region &body = fn.getBody();
+  Block *elect = new Block(), *accumulate = new Block(), *count = new Block(),
+        *complete = new Block(), *publish = new Block(), *open = new Block(),
+        *merge = new Block(), *spin = new Block(), *exit = new Block(),
+        *result = new Block(), *ret = new Block();
+  for (Block *blk : {elect, accumulate, count, complete, publish, open, merge,
+                     spin, exit, result, ret})
+    body.push_back(blk);
+  merge->addArgument(i1, loc);
+  ret->addArgument(i64, loc);
+
+  using O = LLVM::AtomicOrdering;
+  Emitter e{b, loc};
+  auto ptr3 = LLVM::LLVMPointerType::get(ctx, 3);
+  Value id = entry->getArgument(0), expected = entry->getArgument(1),
+        wait = entry->getArgument(2), reduce = entry->getArgument(3),
+        trues = entry->getArgument(4), falses = entry->getArgument(5);
+
+  // entry: release the wave's earlier accesses; one lane arrives for it.
+  b.setInsertionPointToEnd(entry);
+  e.fence(O::release);
+  Value slot = arith::AndIOp::create(b, loc, e.firstLane(id), e.c32(kIds - 1));
+  Value want = e.firstLane(expected);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
+  auto field = [&](Field f) {
+    Value idx = arith::AddIOp::create(b, loc, slot, e.c32(f * kIds));
+    return LLVM::GEPOp::create(b, loc, ptr3, i32, base,
+                               ArrayRef<LLVM::GEPArg>{idx});
+  };
+  Value pCount = field(kCount), pTrues = field(kTrues),
+        pFalses = field(kFalses), pPhase = field(kPhase),
+        pResTrues = field(kResTrues), pResFalses = field(kResFalses);
+  // A CUDA warp counts as 32 threads, whichever of its lanes are active.
+  Value incr = e.c32(32);
+  if (waveSize == 64) {
+    Value t = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    Value mask = e.intr(i64, "llvm.amdgcn.ballot.i64", {t});
+    Value lo = arith::TruncIOp::create(b, loc, i32, mask);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32,
+        arith::ShRUIOp::create(
+            b, loc, mask,
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+    auto warps = [&](Value half) {
+      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, half,
+                                        e.c32(0));
+      return arith::ExtUIOp::create(b, loc, i32, any);
+    };
+    incr = arith::ShLIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, warps(lo), warps(hi)), e.c32(5));
+  }
+  // The phase this arrival belongs to: it cannot complete without us.
+  Value phase = e.firstLane(e.load(pPhase, O::monotonic));
+  Value lane = e.intr(i32, "llvm.amdgcn.mbcnt.lo", {e.c32(-1), e.c32(0)});
+  if (waveSize == 64)
+    lane = e.intr(i32, "llvm.amdgcn.mbcnt.hi", {e.c32(-1), lane});
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        e.firstLane(lane), lane);
+  Value f = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  Value tr = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  LLVM::CondBrOp::create(b, loc, isFirst, elect, ValueRange{}, merge,
+                         ValueRange{f});
+
+  b.setInsertionPointToEnd(elect);
+  LLVM::CondBrOp::create(b, loc, reduce, accumulate, count);
+
+  // bar.red: the predicate counts go in before the arrival that releases
+  // them.
+  b.setInsertionPointToEnd(accumulate);
+  e.add(pTrues, trues, O::monotonic);
+  e.add(pFalses, falses, O::monotonic);
+  LLVM::BrOp::create(b, loc, count);
+
+  b.setInsertionPointToEnd(count);
+  Value old = e.add(pCount, incr, O::acq_rel);
+  Value now = arith::AddIOp::create(b, loc, old, incr);
+  Value last =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, now, want);
+  LLVM::CondBrOp::create(b, loc, last, complete, ValueRange{}, merge,
+                         ValueRange{f});
+
+  // The last arrival publishes the reduction, takes this phase's arrivals
+  // off the counter (a subtraction, not a reset, keeps an early arrival at
+  // the next phase) and opens the next phase.
+  b.setInsertionPointToEnd(complete);
+  LLVM::CondBrOp::create(b, loc, reduce, publish, open);
+
+  b.setInsertionPointToEnd(publish);
+  Value z = e.c32(0);
+  e.store(e.load(pTrues, O::monotonic), pResTrues, O::monotonic);
+  e.store(e.load(pFalses, O::monotonic), pResFalses, O::monotonic);
+  e.store(z, pTrues, O::monotonic);
+  e.store(z, pFalses, O::monotonic);
+  LLVM::BrOp::create(b, loc, open);
+
+  b.setInsertionPointToEnd(open);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::sub, pCount, want,
+                            O::monotonic, "workgroup");
+  e.store(arith::AddIOp::create(b, loc, phase, e.c32(1)), pPhase, O::release);
+  LLVM::BrOp::create(b, loc, ValueRange{tr}, merge);
+
+  b.setInsertionPointToEnd(merge);
+  Value completed =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            e.firstLane(merge->getArgument(0)), e.c32(0));
+  Value noWait = arith::XOrIOp::create(b, loc, wait, tr);
+  Value done = arith::OrIOp::create(b, loc, completed, noWait);
+  LLVM::CondBrOp::create(b, loc, done, exit, spin);
+
+  b.setInsertionPointToEnd(spin);
+  e.intr("llvm.amdgcn.s.sleep", {e.c32(1)});
+  Value seen = e.firstLane(e.load(pPhase, O::acquire));
+  Value same =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seen, phase);
+  LLVM::CondBrOp::create(b, loc, same, spin, exit);
+
+  b.setInsertionPointToEnd(exit);
+  e.fence(O::acquire);
+  Value none = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+  LLVM::CondBrOp::create(b, loc, reduce, result, ValueRange{}, ret,
+                         ValueRange{none});
+
+  // The published counts cannot change before every participant of this
+  // phase, us included, arrives again.
+  b.setInsertionPointToEnd(result);
+  auto plainLoad = [&](Value p) {
+    return arith::ExtUIOp::create(b, loc, i64,
+                                  LLVM::LoadOp::create(b, loc, i32, p, 4));
+  };
+  Value rt = plainLoad(pResTrues);
+  Value rf = plainLoad(pResFalses);
+  Value packed = arith::OrIOp::create(
+      b, loc,
+      arith::ShLIOp::create(
+          b, loc, rt,
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))),
+      rf);
+  LLVM::BrOp::create(b, loc, ValueRange{packed}, ret);
+
+  b.setInsertionPointToEnd(ret);
+  LLVM::ReturnOp::create(b, loc, ret->getArgument(0));
+  return fn;
+}
+
+std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
+                                            Value id, Value expected, bool wait,
+                                            Value pred) {
+  LLVM::LLVMFuncOp callee = getFunction(loc);
+  Emitter e{b, loc};
+  auto i1 = b.getI1Type();
+  auto boolc = [&](bool v) {
+    return arith::ConstantOp::create(b, loc, i1, b.getBoolAttr(v));
+  };
+  Value trues = e.c32(0), falses = e.c32(0);
+  Type maskTy = waveSize == 32 ? b.getI32Type() : b.getI64Type();
+  StringRef ballot =
+      waveSize == 32 ? "llvm.amdgcn.ballot.i32" : "llvm.amdgcn.ballot.i64";
+  auto popc = [&](Value p) {
+    Value m = e.intr(maskTy, ballot, {p});
+    Value n = LLVM::CtPopOp::create(b, loc, maskTy, m);
+    return waveSize == 32 ? n : arith::TruncIOp::create(b, loc, e.i32(), n);
+  };
+  if (pred) {
+    trues = popc(pred);
+    falses = popc(arith::XOrIOp::create(b, loc, pred, boolc(true)));
+  }
+  auto call = LLVM::CallOp::create(
+      b, loc, callee,
+      ValueRange{id, expected, boolc(wait), boolc(bool(pred)), trues, falses});
+  call.setConvergent(true);
+  if (!pred)
+    return {};
+  Value packed = call.getResult();
+  Value rt = arith::TruncIOp::create(
+      b, loc, e.i32(),
+      arith::ShRUIOp::create(
+          b, loc, packed,
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+  Value rf = arith::TruncIOp::create(b, loc, e.i32(), packed);
+  return {rt, rf};
+}
+
+void NamedBarriers::initializeInKernels() {
+  if (!fn)
+    return;
+  using O = LLVM::AtomicOrdering;
+  MLIRContext *ctx = top.getContext();
+  // Functions that may reach a counted barrier: callers of the barrier
+  // function, their callers, and (conservatively) any function with an
+  // indirect call.
+  llvm::DenseSet<Operation *> reaches;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto f : top.getOps<LLVM::LLVMFuncOp>()) {
+      if (f == fn || reaches.contains(f))
+        continue;
+      bool hit = false;
+      f.walk([&](LLVM::CallOp call) {
+        auto callee = call.getCallee();
+        if (!callee || *callee == kFnName)
+          hit = true;
+        else if (auto target = top.lookupSymbol(*callee))
+          hit |= reaches.contains(target);
+      });
+      if (hit) {
+        reaches.insert(f);
+        changed = true;
+      }
+    }
+  }
+  for (auto kernel : top.getOps<LLVM::LLVMFuncOp>()) {
+    if (!kernel->hasAttr("ptx.kernel") || kernel.isExternal() ||
+        !reaches.contains(kernel))
+      continue;
+    Location loc = kernel.getLoc();
+    Block &entry = kernel.getBody().front();
+    // Stack slots stay in the entry block (static allocas).
+    Operation *splitAt = entry.getTerminator();
+    for (Operation &op : entry)
+      if (!isa<LLVM::AllocaOp, LLVM::ConstantOp, arith::ConstantOp>(op)) {
+        splitAt = &op;
+        break;
+      }
+    Block *rest = entry.splitBlock(splitAt);
+    Block *init = new Block();
+    kernel.getBody().getBlocks().insertAfter(Region::iterator(&entry), init);
+
+    OpBuilder b(ctx);
+    Emitter e{b, loc};
+    b.setInsertionPointToEnd(&entry);
+    Value first = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    for (char d : {'x', 'y', 'z'}) {
+      Value tid =
+          e.intr(e.i32(), std::string("llvm.amdgcn.workitem.id.") + d, {});
+      first = arith::AndIOp::create(
+          b, loc, first,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                e.c32(0)));
+    }
+    LLVM::CondBrOp::create(b, loc, first, init, rest);
+
+    b.setInsertionPointToEnd(init);
+    auto ptr3 = LLVM::LLVMPointerType::get(ctx, 3);
+    auto v4 = VectorType::get({4}, e.i32());
+    Value zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(v4, b.getI32IntegerAttr(0)));
+    Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
+    for (int w = 0; w < kZeroedWords; w += 4) {
+      Value p = LLVM::GEPOp::create(b, loc, ptr3, e.i32(), base,
+                                    ArrayRef<LLVM::GEPArg>{w});
+      LLVM::StoreOp::create(b, loc, zero, p, 16);
+    }
+    LLVM::BrOp::create(b, loc, rest);
+
+    b.setInsertionPointToStart(rest);
+    e.fence(O::release);
+    e.intr("llvm.amdgcn.s.barrier", {});
+    e.fence(O::acquire);
+  }
+}

@@ -1,0 +1,51 @@
+//===- NamedBarriers.h - PTX's 16 counted barriers on AMD GPUs --*- C++ -*-===//
+//
+// Private to lib/Conversion/WaveToROCDL. AMD GPUs before gfx12 have one
+// work-group barrier (s_barrier), which every wave of the work-group must
+// reach. PTX has 16 barriers per CTA, each completing when a given number
+// of threads has arrived (bar.sync a, b / bar.arrive a, b / bar.red with
+// b). Those become a barrier in LDS: per barrier id an arrival counter and a
+// phase (generation) word, updated by one lane of each arriving wave with
+// work-group-scope atomics; waiters poll the phase with s_sleep between
+// polls. Barriers without a thread count stay s_barrier.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_LIB_CONVERSION_WAVETOROCDL_NAMEDBARRIERS_H
+#define PTXMLIR_LIB_CONVERSION_WAVETOROCDL_NAMEDBARRIERS_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::ptx::rocdl {
+
+class NamedBarriers {
+public:
+  NamedBarriers(ModuleOp top, unsigned waveSize)
+      : top(top), waveSize(waveSize) {}
+
+  /// Arrives at barrier `id` (i32, taken mod 16) that completes when
+  /// `expected` threads (i32) have arrived, counted per CUDA warp as the
+  /// hardware does: a wave adds 32 for each of its 32-lane halves with an
+  /// active lane. Waits for completion when `wait`. With `pred` (i1, bar.red)
+  /// returns the numbers of arriving threads whose predicate was true and
+  /// false, over all participants, as {trues, falses}; otherwise {}.
+  std::pair<Value, Value> emit(OpBuilder &b, Location loc, Value id,
+                               Value expected, bool wait, Value pred);
+
+  /// Zeroes the counters at the start of every kernel (LDS holds garbage
+  /// at launch) when any barrier was emitted; call after all `emit`s.
+  void initializeInKernels();
+
+private:
+  LLVM::LLVMFuncOp getFunction(Location loc);
+
+  ModuleOp top;
+  unsigned waveSize;
+  LLVM::GlobalOp state;
+  LLVM::LLVMFuncOp fn;
+};
+
+} // namespace mlir::ptx::rocdl
+
+#endif // PTXMLIR_LIB_CONVERSION_WAVETOROCDL_NAMEDBARRIERS_H

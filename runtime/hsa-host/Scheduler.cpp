@@ -421,9 +421,10 @@ hsa_status_t BlockRunner::run(const DispatchParams &p,
               where(nullptr);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
   }
-  // Malloc'ed, so ASan sees out-of-bounds shared-memory accesses.
-  char *lds =
-      static_cast<char *>(std::malloc(std::max<uint32_t>(p.ldsSize, 1)));
+  // Malloc'ed, so ASan sees out-of-bounds shared-memory accesses. Whole
+  // 128-byte units, as %total_smem_size reports.
+  char *lds = static_cast<char *>(
+      std::malloc(std::max<uint32_t>((p.ldsSize + 127) & ~127u, 1)));
   if (!lds) {
     message = "cannot allocate the group segment " + where(nullptr);
     return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -165,6 +165,18 @@ def Wave_GlobalTimerOp : Wave_Op<"global_timer",
   let assemblyFormat = "attr-dict";
 }
 
+def Wave_SharedSizeOp : Wave_Op<"shared_size", [Pure]> {
+  let summary = "bytes of shared memory the block was launched with";
+  let description = [{
+    Static and dynamic shared memory together, as allocated for the launch
+    (%total_smem_size before rounding); with `dynamic`, the bytes given at
+    launch for the `extern .shared` arrays (%dynamic_smem_size).
+  }];
+  let arguments = (ins UnitAttr:$dynamic);
+  let results = (outs I32:$result);
+  let assemblyFormat = "(`dynamic` $dynamic^)? attr-dict";
+}
+
 def Wave_TrapOp : Wave_Op<"trap", [MemoryEffects<[MemWrite]>]> {
   let summary = "abort the kernel (trap)";
   let assemblyFormat = "attr-dict";

@@ -10,6 +10,11 @@
 //   %globaltimer(_lo/_hi)          wave.global_timer (nanoseconds)
 //   %smid 0, %nsmid 1, %gridid 0   any value is allowed by the manual
 //   clusters                       every block is a cluster of one
+//   %total_smem_size %aggr_smem_size  wave.shared_size rounded up to 128
+//   %dynamic_smem_size             wave.shared_size dynamic
+//   %reserved_smem_offset_*        0 (no reserved shared memory)
+//   %pm*, %envreg*                 0 (no profiler; our driver's values)
+//   %current_graph_exec            0 (no device graphs)
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +141,54 @@ struct SregLowering : public PTXPattern<SregOp> {
       v = arith::ShRUIOp::create(
           b, loc, wave::GlobalTimerOp::create(b, loc, b.getI64Type()),
           intConst(b, loc, i64, 32));
+      break;
+    case SpecialReg::total_smem_size:
+    case SpecialReg::aggr_smem_size: {
+      // NVIDIA reports whole 128-byte allocation units; there is no
+      // reserved region, so the aggregate is the total.
+      Value n = wave::SharedSizeOp::create(b, loc, i32, false);
+      n = arith::AddIOp::create(b, loc, n, intConst(b, loc, i32, 127));
+      v = arith::AndIOp::create(b, loc, n, intConst(b, loc, i32, ~127));
+      break;
+    }
+    case SpecialReg::dynamic_smem_size:
+      v = wave::SharedSizeOp::create(b, loc, i32, true);
+      break;
+    case SpecialReg::reserved_smem_offset_begin:
+    case SpecialReg::reserved_smem_offset_end:
+    case SpecialReg::reserved_smem_offset_cap:
+    case SpecialReg::reserved_smem_offset_0:
+    case SpecialReg::reserved_smem_offset_1:
+      // No shared memory is reserved for system software: an empty region.
+      v = intConst(b, loc, i32, 0);
+      break;
+    case SpecialReg::pm0:
+    case SpecialReg::pm1:
+    case SpecialReg::pm2:
+    case SpecialReg::pm3:
+    case SpecialReg::pm4:
+    case SpecialReg::pm5:
+    case SpecialReg::pm6:
+    case SpecialReg::pm7:
+    case SpecialReg::pm0_64:
+    case SpecialReg::pm1_64:
+    case SpecialReg::pm2_64:
+    case SpecialReg::pm3_64:
+    case SpecialReg::pm4_64:
+    case SpecialReg::pm5_64:
+    case SpecialReg::pm6_64:
+    case SpecialReg::pm7_64:
+      // No profiler programs the counters, so they do not count (NVIDIA
+      // reads 0 too without one).
+      v = intConst(b, loc, i64, 0);
+      break;
+    case SpecialReg::envreg:
+      // The driver defines them; ours defines all 32 as 0.
+      v = intConst(b, loc, i32, 0);
+      break;
+    case SpecialReg::current_graph_exec:
+      // Kernels are never launched from a device graph here.
+      v = intConst(b, loc, i64, 0);
       break;
     default:
       return unsupported(rewriter, op,

@@ -473,6 +473,10 @@ struct HostLowering {
               .getResult(0);
     } else if (isa<wave::GlobalTimerOp>(op)) {
       r = call(loc, "__ptxmlir_global_timer", i64, {c}, false);
+    } else if (auto o = dyn_cast<wave::SharedSizeOp>(op)) {
+      r = ctxField(loc, c, PTXMLIR_CTX_LDS_SIZE, i32);
+      if (o.getDynamic())
+        r = LLVM::SubOp::create(b, loc, r, i32c(loc, groupSegmentSize));
     } else if (isa<wave::TrapOp>(op)) {
       call(loc, "__ptxmlir_trap", Type(), {c, locationPointer(loc)}, false);
     } else {

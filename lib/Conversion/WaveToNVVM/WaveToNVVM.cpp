@@ -150,6 +150,15 @@ struct NVLowering {
       r = intr(loc, b.getI64Type(), "llvm.nvvm.read.ptx.sreg.clock64");
     } else if (isa<wave::GlobalTimerOp>(op)) {
       r = intr(loc, b.getI64Type(), "llvm.nvvm.read.ptx.sreg.globaltimer");
+    } else if (auto o = dyn_cast<wave::SharedSizeOp>(op)) {
+      // PTX itself has the registers.
+      r = LLVM::InlineAsmOp::create(
+              b, loc, b.getI32Type(), ValueRange{},
+              o.getDynamic() ? "mov.u32 $0, %dynamic_smem_size;"
+                             : "mov.u32 $0, %total_smem_size;",
+              "=r", false, false, LLVM::tailcallkind::TailCallKind::None,
+              LLVM::AsmDialectAttr(), ArrayAttr())
+              .getResult(0);
     } else if (isa<wave::TrapOp>(op)) {
       LLVM::Trap::create(b, loc);
     } else {

@@ -242,6 +242,13 @@ struct AMDLowering {
       r = arith::MulIOp::create(
           b, loc, t,
           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(10)));
+    } else if (auto o = dyn_cast<wave::SharedSizeOp>(op)) {
+      // The packet's group_segment_size: the code object's fixed size plus
+      // the launch's dynamic bytes; the fixed part is the static LDS.
+      r = dispatchField(loc, 28, i32);
+      if (o.getDynamic())
+        r = arith::SubIOp::create(
+            b, loc, r, intr(loc, i32, "llvm.amdgcn.groupstaticsize"));
     } else if (isa<wave::TrapOp>(op)) {
       LLVM::Trap::create(b, loc);
     } else {

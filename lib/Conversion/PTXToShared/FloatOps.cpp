@@ -348,41 +348,6 @@ struct FAbsNegLowering : public PTXPattern<OpT> {
   }
 };
 
-/// PTX min/max: a NaN operand yields the other one (both NaN: canonical
-/// NaN), -0 < +0. With .NaN any NaN operand yields canonical NaN.
-Value floatMinMax(OpBuilder &b, Location loc, Value a, Value c, bool isMax,
-                  bool nan) {
-  Type t = a.getType();
-  unsigned w = t.getIntOrFloatBitWidth();
-  Type it = b.getIntegerType(w);
-  auto cmpf = [&](arith::CmpFPredicate p, Value x, Value y) {
-    return arith::CmpFOp::create(b, loc, p, x, y);
-  };
-  Value pick =
-      cmpf(isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, c);
-  Value r = arith::SelectOp::create(b, loc, pick, a, c);
-  // Equal values: ±0 decided by the sign bits.
-  Value eq = cmpf(arith::CmpFPredicate::OEQ, a, c);
-  Value ai = arith::BitcastOp::create(b, loc, it, a);
-  Value ci = arith::BitcastOp::create(b, loc, it, c);
-  Value bits = isMax ? (Value)arith::AndIOp::create(b, loc, ai, ci)
-                     : (Value)arith::OrIOp::create(b, loc, ai, ci);
-  r = arith::SelectOp::create(b, loc, eq,
-                              arith::BitcastOp::create(b, loc, t, bits), r);
-  Value aNaN = cmpf(arith::CmpFPredicate::UNO, a, a);
-  Value cNaN = cmpf(arith::CmpFPredicate::UNO, c, c);
-  APFloat qnan = APFloat::getQNaN(cast<FloatType>(t).getFloatSemantics());
-  Value canon = arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, qnan));
-  if (nan) {
-    Value any = arith::OrIOp::create(b, loc, aNaN, cNaN);
-    return arith::SelectOp::create(b, loc, any, canon, r);
-  }
-  r = arith::SelectOp::create(b, loc, aNaN, c, r);
-  r = arith::SelectOp::create(b, loc, cNaN, a, r);
-  Value both = arith::AndIOp::create(b, loc, aNaN, cNaN);
-  return arith::SelectOp::create(b, loc, both, canon, r);
-}
-
 template <typename OpT, bool isMax>
 struct FMinMaxLowering : public PTXPattern<OpT> {
   FMinMaxLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
@@ -499,6 +464,44 @@ struct TestpLowering : public PTXPattern<TestpOp> {
 };
 
 } // namespace
+
+/// PTX min/max: a NaN operand yields the other one (both NaN: canonical
+/// NaN), -0 < +0. With .NaN any NaN operand yields canonical NaN.
+Value lowering::floatMinMax(OpBuilder &b, Location loc, Value a, Value c,
+                            bool isMax, bool nan) {
+  Type t = a.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  Type it = b.getIntegerType(w);
+  auto cmpf = [&](arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  };
+  Value pick =
+      cmpf(isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, c);
+  Value r = arith::SelectOp::create(b, loc, pick, a, c);
+  // Equal values: ±0 decided by the sign bits.
+  Value eq = cmpf(arith::CmpFPredicate::OEQ, a, c);
+  Value ai = arith::BitcastOp::create(b, loc, it, a);
+  Value ci = arith::BitcastOp::create(b, loc, it, c);
+  Value bits = isMax ? (Value)arith::AndIOp::create(b, loc, ai, ci)
+                     : (Value)arith::OrIOp::create(b, loc, ai, ci);
+  r = arith::SelectOp::create(b, loc, eq,
+                              arith::BitcastOp::create(b, loc, t, bits), r);
+  Value aNaN = cmpf(arith::CmpFPredicate::UNO, a, a);
+  Value cNaN = cmpf(arith::CmpFPredicate::UNO, c, c);
+  // NVIDIA's canonical NaN has every payload bit set (0x7fffffff for f32;
+  // an H200 returns it from min/max of NaNs).
+  APFloat qnan(cast<FloatType>(t).getFloatSemantics(),
+               APInt::getSignedMaxValue(w));
+  Value canon = arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, qnan));
+  if (nan) {
+    Value any = arith::OrIOp::create(b, loc, aNaN, cNaN);
+    return arith::SelectOp::create(b, loc, any, canon, r);
+  }
+  r = arith::SelectOp::create(b, loc, aNaN, c, r);
+  r = arith::SelectOp::create(b, loc, cNaN, a, r);
+  Value both = arith::AndIOp::create(b, loc, aNaN, cNaN);
+  return arith::SelectOp::create(b, loc, both, canon, r);
+}
 
 void lowering::populateFloatPatterns(SharedTypeConverter &tc,
                                      RewritePatternSet &p, LoweringState &s) {

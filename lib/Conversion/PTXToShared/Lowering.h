@@ -103,6 +103,11 @@ Value floatConst(OpBuilder &b, Location loc, Type t, double v);
 /// `.ftz`: subnormal inputs and results become zero of the same sign
 /// (f32 only; PTX ignores .ftz for other types).
 Value flushSubnormal(OpBuilder &b, Location loc, Value f);
+/// PTX min/max on floats: a NaN operand yields the other one (both NaN:
+/// canonical NaN, all payload bits set), -0 < +0; with `nan` (.NaN) any NaN
+/// yields the canonical NaN.
+Value floatMinMax(OpBuilder &b, Location loc, Value a, Value c, bool isMax,
+                  bool nan);
 /// `.sat` on floats: clamp to [0, 1], NaN becomes +0.
 Value saturateUnit(OpBuilder &b, Location loc, Value f);
 

@@ -84,19 +84,31 @@ LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
                    op.getAddrOffset(), space);
   if (failed(ptr))
     return failure();
-  bool isVolatile = sem && *sem == MemSem::Volatile;
+  // ld.mmio: a relaxed system-scope load performed exactly once.
+  bool mmio = sem && *sem == MemSem::mmio;
+  bool isVolatile = sem && (*sem == MemSem::Volatile || mmio);
   LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
-  if (sem && (*sem == MemSem::relaxed || *sem == MemSem::acquire)) {
-    if (n != 1)
-      return unsupported(rewriter, op, "ordered vector loads");
+  if (mmio)
+    ordering = LLVM::AtomicOrdering::monotonic;
+  if (sem && (*sem == MemSem::relaxed || *sem == MemSem::acquire))
     ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
                                        : LLVM::AtomicOrdering::acquire;
-  }
   StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
                      ? StringRef()
-                     : syncScope(scope);
+                     : syncScope(mmio ? Scope::sys : scope);
   SmallVector<Value> values;
-  if (n == 1) {
+  if (n > 1 && ordering != LLVM::AtomicOrdering::not_atomic) {
+    // A vector access with a memory order is one access of that order per
+    // element (the memory model treats its elements separately).
+    for (unsigned i = 0; i < n; ++i) {
+      Value p = LLVM::GEPOp::create(
+          rewriter, loc, (*ptr).getType(), rewriter.getI8Type(), *ptr,
+          ArrayRef<LLVM::GEPArg>{(int32_t)(i * elemBytes)});
+      values.push_back(LLVM::LoadOp::create(rewriter, loc, elemTy, p, elemBytes,
+                                            isVolatile, false, false, false,
+                                            ordering, ss));
+    }
+  } else if (n == 1) {
     values.push_back(LLVM::LoadOp::create(rewriter, loc, elemTy, *ptr,
                                           elemBytes, isVolatile, false,
                                           invariant, false, ordering, ss));
@@ -118,8 +130,6 @@ struct LdLowering : public PTXPattern<LdOp> {
   LogicalResult
   matchAndRewrite(LdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getSem() && (*op.getSem() == MemSem::mmio))
-      return unsupported(rewriter, op, "ld.mmio");
     return lowerLoad(op, adaptor, rewriter, state, op.getNc(), op.getSem(),
                      op.getScope());
   }
@@ -153,20 +163,29 @@ struct StLowering : public PTXPattern<StOp> {
     if (failed(ptr))
       return failure();
     auto sem = op.getSem();
-    if (sem && *sem == MemSem::mmio)
-      return unsupported(rewriter, op, "st.mmio");
-    bool isVolatile = sem && *sem == MemSem::Volatile;
+    // st.mmio: a relaxed system-scope store performed exactly once.
+    bool mmio = sem && *sem == MemSem::mmio;
+    bool isVolatile = sem && (*sem == MemSem::Volatile || mmio);
     LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
-    if (sem && (*sem == MemSem::relaxed || *sem == MemSem::release)) {
-      if (n != 1)
-        return unsupported(rewriter, op, "ordered vector stores");
+    if (mmio)
+      ordering = LLVM::AtomicOrdering::monotonic;
+    if (sem && (*sem == MemSem::relaxed || *sem == MemSem::release))
       ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
                                          : LLVM::AtomicOrdering::release;
-    }
     StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
                        ? StringRef()
-                       : syncScope(op.getScope());
-    if (n == 1) {
+                       : syncScope(mmio ? Scope::sys : op.getScope());
+    if (n > 1 && ordering != LLVM::AtomicOrdering::not_atomic) {
+      // One access of the order per element, as for loads.
+      for (unsigned i = 0; i < n; ++i) {
+        Value p = LLVM::GEPOp::create(
+            rewriter, loc, (*ptr).getType(), rewriter.getI8Type(), *ptr,
+            ArrayRef<LLVM::GEPArg>{(int32_t)(i * elemBytes)});
+        LLVM::StoreOp::create(
+            rewriter, loc, adapt(rewriter, loc, values[i], elemTy), p,
+            elemBytes, isVolatile, false, false, ordering, ss);
+      }
+    } else if (n == 1) {
       Value v = adapt(rewriter, loc, values[0], elemTy);
       LLVM::StoreOp::create(rewriter, loc, v, *ptr, elemBytes, isVolatile,
                             false, false, ordering, ss);

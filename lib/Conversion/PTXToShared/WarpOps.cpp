@@ -10,6 +10,8 @@
 
 #include "Lowering.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::ptx;
 using namespace mlir::ptx::lowering;
@@ -220,12 +222,46 @@ struct MatchLowering : public PTXPattern<MatchSyncOp> {
 
 struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
   using PTXPattern::PTXPattern;
+
+  /// redux.sync.{min,max}{.abs}{.NaN}.f32: min/max's NaN rules over the
+  /// participating lanes. The start value is the identity: a NaN, which
+  /// min/max without .NaN skip, or the infinity on the far side with .NaN.
+  LogicalResult lowerFloat(ReduxSyncOp op, OpAdaptor adaptor,
+                           Builder &rewriter) const {
+    if (op.getType() != PTXType::f32 || (op.getOp() != ReduxOperation::min &&
+                                         op.getOp() != ReduxOperation::max))
+      return unsupported(rewriter, op, "this redux.sync operation");
+    Location loc = op.getLoc();
+    WarpBuilder w(rewriter, loc, state);
+    auto f32 = rewriter.getF32Type();
+    bool isMax = op.getOp() == ReduxOperation::max;
+    bool nan = op.getNaN();
+    Value member = adapt(rewriter, loc, adaptor.getMembermask(), w.i32);
+    Value a = adapt(rewriter, loc, adaptor.getA(), w.i32);
+    Value part = w.and_(w.activeMask(), member);
+    double start = nan ? (isMax ? -INFINITY : INFINITY) : NAN;
+    Value acc = floatConst(rewriter, loc, f32, start);
+    for (int j = 0; j < 32; ++j) {
+      Value jv = w.c(j);
+      Value v = arith::BitcastOp::create(rewriter, loc, f32,
+                                         w.readLane(a, jv, member));
+      if (op.getAbs())
+        v = LLVM::FAbsOp::create(rewriter, loc, v);
+      Value in =
+          w.cmp(arith::CmpIPredicate::ne,
+                w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv), w.c(1)),
+                w.c(0));
+      acc = w.sel(in, floatMinMax(rewriter, loc, acc, v, isMax, nan), acc);
+    }
+    replaceWithAdapted(rewriter, op, acc);
+    return success();
+  }
   LogicalResult matchAndRewrite(ReduxSyncOp op, OpAdaptor adaptor,
                                 Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     if (isFloatType(op.getType()))
-      return unsupported(rewriter, op, "redux.sync on floats");
+      return lowerFloat(op, adaptor, rewriter);
     Location loc = op.getLoc();
     WarpBuilder w(rewriter, loc, state);
     Value member = adapt(rewriter, loc, adaptor.getMembermask(), w.i32);

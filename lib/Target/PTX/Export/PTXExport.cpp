@@ -971,6 +971,10 @@ LogicalResult Exporter::printInstruction(raw_ostream &out, Operation *op,
         out << "." << slot.attrName;
       else
         out << "." << slot.print(a);
+      // PTX spells the .mmio semantic `.mmio.relaxed`.
+      if (auto sem = dyn_cast<MemSemAttr>(a);
+          sem && sem.getValue() == MemSem::mmio)
+        out << ".relaxed";
     }
     if (!late.empty() && slot.attrName == info.opcodeLateAfter)
       for (StringRef l : late)

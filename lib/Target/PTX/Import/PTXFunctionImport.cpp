@@ -1065,6 +1065,10 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
     }
     if (p != parts.size())
       continue;
+    // `ld.mmio.relaxed`: .mmio always comes with .relaxed, which the .mmio
+    // semantic implies (the exporter writes it back).
+    if (llvm::is_contained(mods, "mmio"))
+      llvm::erase(mods, "relaxed");
     candidates.push_back({info, mods, 2 * unsigned(parts.size()) +
                                           (contiguous ? 1 : 0)});
   }

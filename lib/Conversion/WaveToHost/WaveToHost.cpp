@@ -18,6 +18,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
@@ -653,15 +654,7 @@ struct HostLowering {
         continue;
       KernelMeta meta;
       meta.name = fn.getSymName().str();
-      auto product = [](DenseI32ArrayAttr a) {
-        int64_t p = 1;
-        for (int32_t v : a.asArrayRef())
-          p *= v;
-        return p;
-      };
-      for (StringRef attr : {"ptx.maxntid", "ptx.reqntid"})
-        if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>(attr))
-          meta.maxThreads = std::min<uint64_t>(meta.maxThreads, product(a));
+      meta.maxThreads = ptx::getMaxThreadsPerBlock(fn);
 
       Location loc = fn.getLoc();
       OpBuilder::InsertionGuard g(b);

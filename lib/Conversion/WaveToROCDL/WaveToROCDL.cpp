@@ -12,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/Builders.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
@@ -337,17 +338,8 @@ struct ConvertWaveToROCDLPass
       if (!fn->hasAttr("ptx.kernel"))
         continue;
       fn->setAttr("rocdl.kernel", b.getUnitAttr());
-      int64_t maxThreads = 1024;
-      auto product = [](DenseI32ArrayAttr a) {
-        int64_t p = 1;
-        for (int32_t v : a.asArrayRef())
-          p *= v;
-        return p;
-      };
-      if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.maxntid"))
-        maxThreads = std::min(maxThreads, product(a));
+      int64_t maxThreads = ptx::getMaxThreadsPerBlock(fn);
       if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.reqntid")) {
-        maxThreads = std::min(maxThreads, product(a));
         SmallVector<int32_t> dims(a.asArrayRef());
         dims.resize(3, 1);
         fn->setAttr("rocdl.reqd_work_group_size",

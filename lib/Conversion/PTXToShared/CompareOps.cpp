@@ -14,8 +14,8 @@ using Builder = ConversionPatternRewriter;
 FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
                          CmpOperator cmp, Value x, Value y, bool ftz) {
   Type ct = computeType(b.getContext(), t);
-  if (t == PTXType::f16x2 || t == PTXType::bf16x2)
-    return unsupported(b, op, "packed comparisons");
+  assert(t != PTXType::f16x2 && t != PTXType::bf16x2 &&
+         "packed comparisons go through comparePacked");
   if (isFloatType(t)) {
     x = adapt(b, loc, x, ct);
     y = adapt(b, loc, y, ct);
@@ -115,6 +115,35 @@ FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
   return (Value)arith::CmpIOp::create(b, loc, p, x, y);
 }
 
+bool isPacked(PTXType t) { return t == PTXType::f16x2 || t == PTXType::bf16x2; }
+
+/// The lower (0) or upper (1) half of a packed f16x2/bf16x2 register.
+Value half(Builder &b, Location loc, Value v, PTXType packed, int which) {
+  Value bits = adapt(b, loc, v, b.getI32Type());
+  if (which)
+    bits = arith::ShRUIOp::create(b, loc, bits,
+                                  intConst(b, loc, b.getI32Type(), 16));
+  bits = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+  Type ft =
+      packed == PTXType::f16x2 ? (Type)b.getF16Type() : (Type)b.getBF16Type();
+  return arith::BitcastOp::create(b, loc, ft, bits);
+}
+
+/// The two halves of a packed comparison, lower half first.
+FailureOr<std::pair<Value, Value>> comparePacked(Builder &b, Location loc,
+                                                 Operation *op, PTXType t,
+                                                 CmpOperator cmp, Value x,
+                                                 Value y, bool ftz) {
+  PTXType scalar = t == PTXType::f16x2 ? PTXType::f16 : PTXType::bf16;
+  FailureOr<Value> lo = compare(b, loc, op, scalar, cmp, half(b, loc, x, t, 0),
+                                half(b, loc, y, t, 0), ftz);
+  FailureOr<Value> hi = compare(b, loc, op, scalar, cmp, half(b, loc, x, t, 1),
+                                half(b, loc, y, t, 1), ftz);
+  if (failed(lo) || failed(hi))
+    return failure();
+  return std::make_pair(*lo, *hi);
+}
+
 Value combine(Builder &b, Location loc, Value t, std::optional<BoolOperator> op,
               Value c) {
   if (!op)
@@ -137,6 +166,20 @@ struct SetpLowering : public PTXPattern<SetpOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
+    if (isPacked(op.getType())) {
+      // p gets the lower halves' comparison, q the upper halves'.
+      auto halves = comparePacked(rewriter, loc, op, op.getType(), op.getCmp(),
+                                  adaptor.getA(), adaptor.getB(), op.getFtz());
+      if (failed(halves))
+        return failure();
+      SmallVector<Value> results{combine(rewriter, loc, halves->first,
+                                         op.getBoolop(), adaptor.getC())};
+      if (op.getQ())
+        results.push_back(combine(rewriter, loc, halves->second, op.getBoolop(),
+                                  adaptor.getC()));
+      rewriter.replaceOp(op, results);
+      return success();
+    }
     FailureOr<Value> t = compare(rewriter, loc, op, op.getType(), op.getCmp(),
                                  adaptor.getA(), adaptor.getB(), op.getFtz());
     if (failed(t))
@@ -160,6 +203,29 @@ struct SetLowering : public PTXPattern<SetOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
+    if (isPacked(op.getStype())) {
+      // Each half of d: 1.0 of the half type (.f16x2/.bf16x2) or 0xffff
+      // (.u32) where its halves compare true, else 0.
+      auto halves = comparePacked(rewriter, loc, op, op.getStype(), op.getCmp(),
+                                  adaptor.getA(), adaptor.getB(), op.getFtz());
+      if (failed(halves))
+        return failure();
+      auto i32 = rewriter.getI32Type();
+      uint16_t one = op.getDtype() == PTXType::f16x2    ? 0x3c00
+                     : op.getDtype() == PTXType::bf16x2 ? 0x3f80
+                                                        : 0xffff;
+      auto lane = [&](Value cmp, int shift) {
+        Value p = combine(rewriter, loc, cmp, op.getBoolop(), adaptor.getC());
+        return arith::SelectOp::create(
+            rewriter, loc, p,
+            intConst(rewriter, loc, i32, int64_t(one) << shift),
+            intConst(rewriter, loc, i32, 0));
+      };
+      Value r = arith::OrIOp::create(rewriter, loc, lane(halves->first, 0),
+                                     lane(halves->second, 16));
+      replaceWithAdapted(rewriter, op, r);
+      return success();
+    }
     FailureOr<Value> t = compare(rewriter, loc, op, op.getStype(), op.getCmp(),
                                  adaptor.getA(), adaptor.getB(), op.getFtz());
     if (failed(t))

@@ -227,9 +227,15 @@ struct AddressOfLowering : public PTXPattern<AddressOfOp> {
         break;
       case SymbolInfo::FuncParam:
         break;
-      default:
-        return unsupported(rewriter, op,
-                           "taking the address of a kernel parameter");
+      case SymbolInfo::KernelByRefParam:
+        // A kernel parameter's .param address is the generic address of
+        // its bytes in the kernarg segment (cvta.param is then the
+        // identity).
+        break;
+      case SymbolInfo::KernelScalarParam:
+        // Structure.cpp passes parameters whose address is taken by
+        // reference.
+        llvm_unreachable("address of a by-value kernel parameter");
       }
       FailureOr<Value> p =
           lowerAddress(rewriter, op, state, Value(), op.getSymAttr(), 0, space);
@@ -282,6 +288,12 @@ struct CvtaLowering : public PTXPattern<CvtaOp> {
       return failure();
     Location loc = op.getLoc();
     unsigned as = addrSpaceOf(op.getSpace());
+    if (isParamSpace(op.getSpace())) {
+      // .param addresses of kernel and .func parameters are generic
+      // addresses already (AddressOfLowering).
+      replaceWithAdapted(rewriter, op, adaptor.getA());
+      return success();
+    }
     if (as == kGeneric)
       return unsupported(rewriter, op,
                          "cvta for ." + stringifyStateSpace(op.getSpace()));

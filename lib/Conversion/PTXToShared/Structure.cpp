@@ -323,6 +323,19 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
   Region &body = fnOp->getRegion(0);
   Location loc = fnOp->getLoc();
 
+  // Kernel parameters whose address is taken (`mov.u64 %rd, param`, then
+  // cvta.param or ld.param through a register) are passed by reference
+  // like aggregates, so that they have an address in the kernarg segment.
+  llvm::DenseSet<StringAttr> addressTaken;
+  if (isKernel)
+    fnOp->walk([&](ptx::AddressOfOp a) {
+      addressTaken.insert(a.getSymAttr().getAttr());
+    });
+  auto byValue = [&](ParamAttr p) {
+    return isScalarParam(p) &&
+           !addressTaken.contains(p.getName());
+  };
+
   // The signature.
   SmallVector<Type> argTypes;
   SmallVector<std::pair<StringAttr, SymbolInfo>> paramSymbols;
@@ -345,7 +358,7 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
           p.getType() == PTXType::samplerref || p.getType() == PTXType::surfref)
         return fnOp->emitError() << "lowering of texture and surface "
                                     "parameters is not supported yet";
-      if (isScalarParam(p)) {
+      if (byValue(p)) {
         info.kind = SymbolInfo::KernelScalarParam;
         argTypes.push_back(b.getIntegerType(getTypeBitWidth(p.getType())));
       } else {
@@ -391,7 +404,7 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
         fn->setAttr(("ptx." + attr).str(), a);
     for (auto [i, a] : llvm::enumerate(params)) {
       auto p = cast<ParamAttr>(a);
-      if (isScalarParam(p))
+      if (byValue(p))
         continue;
       unsigned idx = i;
       fn.setArgAttr(idx, "llvm.byref",

@@ -178,6 +178,8 @@ void populateSyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                           LoweringState &s);
 void populateWarpPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                           LoweringState &s);
+void populateAsyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                           LoweringState &s);
 
 /// Base of every pattern: access to the shared state.
 template <typename OpT> struct PTXPattern : public OpConversionPattern<OpT> {

@@ -1,0 +1,656 @@
+//===- AsyncOps.cpp - mbarriers, cp.async, bulk copies, cluster controls --===//
+//
+// No back end has an asynchronous copy engine, so every asynchronous copy
+// (cp.async, cp.async.bulk, st.async, red.async) is performed by the
+// issuing thread when it is issued. PTX only promises its result after a
+// wait (cp.async.wait_group/wait_all, a bulk wait_group, an mbarrier
+// phase), and a copy done earlier is one of the executions it allows; the
+// issuing thread sees its own writes in program order, and other threads
+// see them through the barrier or mbarrier that PTX requires anyway. So the
+// group operations have nothing left to do, and a copy that completes on an
+// mbarrier performs its complete-tx with release semantics right after it.
+//
+// An mbarrier is one 64-bit word (docs/lowering.md, "Asynchronous copies
+// and mbarriers"):
+//   bits  0..20  pending arrivals of the current phase
+//   bits 21..41  expected arrivals of each phase
+//   bits 42..62  tx-count + 2^20 (its range is -(2^20-1)..2^20-1)
+//   bit  63      phase parity
+// An update (arrive, arrive_drop, expect_tx, complete_tx) is one atomic add
+// of its change to the fields; the thread whose add leaves pending arrivals
+// and tx-count at zero completes the phase with a second add, which loads
+// the expected count into the (zero) pending field and flips the parity. No
+// loop: with a compare-and-swap loop, the lanes of a warp that left it can
+// spin in the program's own wait loop while the others wait to retry (the
+// H200 timed out so through the NVVM path; docs/lowering.md). The state an
+// arrive returns is the word before the arrival: its parity names the phase
+// arrived on, and pending_count reads its pending field (the count before the
+// arrival, as the H200 reports it). A wait is one acquire load: the phase of
+// `state` (or of parity `p`) is complete when the current parity differs.
+// try_wait returns at once (the manual allows any time limit), so a waiting
+// loop in PTX polls, and loop back-edges yield on the CPU agent. Limitation:
+// between the two adds of a completion (a few instructions; never on the CPU
+// agent, whose fibers switch only at yields) an arrival on the next phase by a
+// thread that did not wait for this one gets a state naming the completed
+// phase.
+//
+// Clusters have one CTA (SpecialRegs.cpp): shared::cluster addresses are
+// shared::cta addresses, mapa to rank 0 is the identity and getctarank is
+// 0; any other rank is undefined behaviour in PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+#include "mlir/IR/Matchers.h"
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::ptx;
+using namespace mlir::ptx::lowering;
+
+namespace {
+
+using Builder = ConversionPatternRewriter;
+
+constexpr unsigned kFieldBits = 21;
+constexpr int64_t kFieldMask = (int64_t(1) << kFieldBits) - 1;
+constexpr unsigned kExpectedShift = 21;
+constexpr unsigned kTxShift = 42;
+/// tx-count is stored plus 2^20, so that its range -(2^20-1)..2^20-1 stays
+/// inside the field.
+constexpr int64_t kTxBias = int64_t(1) << 20;
+constexpr unsigned kPhaseShift = 63;
+
+StringRef syncScope(std::optional<Scope> scope) {
+  // mbarrier operations default to .cta.
+  switch (scope.value_or(Scope::cta)) {
+  case Scope::cta:
+    return "ptx.cta";
+  case Scope::cluster:
+    return "ptx.cluster";
+  case Scope::gpu:
+    return "ptx.gpu";
+  case Scope::sys:
+    return "ptx.sys";
+  }
+  return "ptx.cta";
+}
+
+Value i64c(Builder &b, Location loc, int64_t v) {
+  return intConst(b, loc, b.getI64Type(), v);
+}
+
+/// The address of an mbarrier or a shared operand: shared::cluster is
+/// shared::cta in a cluster of one CTA.
+FailureOr<Value> address(Builder &rewriter, Operation *op, LoweringState &state,
+                         Value base, FlatSymbolRefAttr sym, int64_t offset,
+                         std::optional<StateSpace> space) {
+  if (space && *space == StateSpace::shared_cluster)
+    space = StateSpace::shared_cta;
+  return lowerAddress(rewriter, op, state, base, sym, offset, space);
+}
+
+/// Splits the current block at the insertion point: returns the block that
+/// holds the rest; the insertion point stays at the end of the first part.
+Block *splitHere(Builder &rewriter) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  rewriter.setInsertionPointToEnd(before);
+  return after;
+}
+
+/// Applies (pending -= dPend, expected -= dExp, tx += dTx) to the mbarrier
+/// at `ptr` with one atomic add, and completes the phase when that made
+/// pending arrivals and tx-count zero. Returns the word before the update.
+/// The insertion point ends in a new block after the update.
+Value updateMbarrier(Builder &rewriter, Location loc, Value ptr, Value dPend,
+                     Value dExp, Value dTx, LLVM::AtomicOrdering ordering,
+                     StringRef scope) {
+  auto shl = [&](Value v, unsigned s) -> Value {
+    return arith::ShLIOp::create(rewriter, loc, v, i64c(rewriter, loc, s));
+  };
+  // The fields never carry into each other: tx-count is biased and pending
+  // arrivals never go below zero in a phase.
+  Value delta = i64c(rewriter, loc, 0);
+  if (dTx)
+    delta = shl(dTx, kTxShift);
+  if (dPend)
+    delta = arith::SubIOp::create(rewriter, loc, delta, dPend);
+  if (dExp)
+    delta =
+        arith::SubIOp::create(rewriter, loc, delta, shl(dExp, kExpectedShift));
+  Value old = LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add,
+                                        ptr, delta, ordering, scope, 8);
+  Value next = arith::AddIOp::create(rewriter, loc, old, delta);
+  Value mask = i64c(rewriter, loc, kFieldMask);
+  // Pending arrivals and tx-count both zero.
+  Value zeroFields = i64c(rewriter, loc, kTxBias << kTxShift);
+  Value fieldsMask = i64c(rewriter, loc, kFieldMask | (kFieldMask << kTxShift));
+  auto atZero = [&](Value w) -> Value {
+    return arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(rewriter, loc, w, fieldsMask), zeroFields);
+  };
+  Value completes = arith::AndIOp::create(
+      rewriter, loc, atZero(next),
+      arith::XOrIOp::create(rewriter, loc, atZero(old),
+                            intConst(rewriter, loc, rewriter.getI1Type(), 1)));
+  // The update that completed the phase starts the next one: the pending
+  // count (zero) gets the expected count and the parity flips.
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = splitHere(rewriter);
+  Block *complete = rewriter.createBlock(after);
+  Value expected = arith::AndIOp::create(
+      rewriter, loc,
+      arith::ShRUIOp::create(rewriter, loc, next,
+                             i64c(rewriter, loc, kExpectedShift)),
+      mask);
+  Value reset = arith::OrIOp::create(
+      rewriter, loc, expected,
+      i64c(rewriter, loc, std::numeric_limits<int64_t>::min()));
+  LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, ptr, reset,
+                            ordering, scope, 8);
+  cf::BranchOp::create(rewriter, loc, after);
+  rewriter.setInsertionPointToEnd(before);
+  cf::CondBranchOp::create(rewriter, loc, completes, complete, after);
+  rewriter.setInsertionPointToStart(after);
+  return old;
+}
+
+LLVM::AtomicOrdering releaseUnlessRelaxed(std::optional<MemSem> sem) {
+  return sem && *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
+                                        : LLVM::AtomicOrdering::release;
+}
+
+/// Converts an integer operand (or `dflt` when absent) to i64.
+Value countOr(Builder &b, Location loc, Value v, int64_t dflt) {
+  return v ? adapt(b, loc, v, b.getI64Type()) : i64c(b, loc, dflt);
+}
+
+struct MbarrierInitLowering : public PTXPattern<MbarrierInitOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(MbarrierInitOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
+                op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    // Phase 0, tx-count 0, `count` pending and expected arrivals.
+    Value n = arith::AndIOp::create(
+        rewriter, loc, countOr(rewriter, loc, adaptor.getCount(), 1),
+        i64c(rewriter, loc, kFieldMask));
+    Value word = arith::OrIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(
+            rewriter, loc, n,
+            arith::ShLIOp::create(rewriter, loc, n,
+                                  i64c(rewriter, loc, kExpectedShift))),
+        i64c(rewriter, loc, kTxBias << kTxShift));
+    LLVM::StoreOp::create(rewriter, loc, word, *ptr, 8);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// mbarrier.arrive and mbarrier.arrive_drop (also .expect_tx, .noComplete:
+/// a .noComplete arrival that would complete the phase is undefined in PTX;
+/// it completes it here).
+template <typename OpT> struct MbarrierArriveLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  static constexpr bool drop = std::is_same_v<OpT, MbarrierArriveDropOp>;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, this->state, adaptor.getAddr(),
+                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    Value count = countOr(rewriter, loc, adaptor.getCount(), 1);
+    Value arrivals = op.getExpectTx() ? i64c(rewriter, loc, 1) : count;
+    Value tx = op.getExpectTx() ? count : Value();
+    Value old = updateMbarrier(
+        rewriter, loc, *ptr, arrivals, drop ? arrivals : Value(), tx,
+        releaseUnlessRelaxed(op.getSem()), syncScope(op.getScope()));
+    if (op.getState())
+      replaceWithAdapted(rewriter, op, old);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// mbarrier.expect_tx (+tx) and mbarrier.complete_tx (-tx); both are
+/// .relaxed.
+template <typename OpT> struct MbarrierTxLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  static constexpr bool expect = std::is_same_v<OpT, MbarrierExpectTxOp>;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, this->state, adaptor.getAddr(),
+                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    Value tx = countOr(rewriter, loc, adaptor.getTxCount(), 0);
+    if (!expect)
+      tx = arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0), tx);
+    updateMbarrier(rewriter, loc, *ptr, Value(), Value(), tx,
+                   LLVM::AtomicOrdering::monotonic, syncScope(op.getScope()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// test_wait and try_wait, with a state or a phase parity.
+template <typename OpT> struct MbarrierWaitLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, this->state, adaptor.getAddr(),
+                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    auto sem = op.getSem();
+    LLVM::AtomicOrdering ordering = sem && *sem == MemSem::relaxed
+                                        ? LLVM::AtomicOrdering::monotonic
+                                        : LLVM::AtomicOrdering::acquire;
+    auto i64 = rewriter.getI64Type();
+    Value word =
+        LLVM::LoadOp::create(rewriter, loc, i64, *ptr, 8, false, false, false,
+                             false, ordering, syncScope(op.getScope()));
+    Value phase = arith::ShRUIOp::create(rewriter, loc, word,
+                                         i64c(rewriter, loc, kPhaseShift));
+    Value waited = adapt(rewriter, loc, adaptor.getState(), i64);
+    if (!op.getParity())
+      waited = arith::ShRUIOp::create(rewriter, loc, waited,
+                                      i64c(rewriter, loc, kPhaseShift));
+    waited =
+        arith::AndIOp::create(rewriter, loc, waited, i64c(rewriter, loc, 1));
+    Value done = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                       phase, waited);
+    replaceWithAdapted(rewriter, op, done);
+    return success();
+  }
+};
+
+struct MbarrierPendingCountLowering
+    : public PTXPattern<MbarrierPendingCountOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(MbarrierPendingCountOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    Location loc = op.getLoc();
+    Value s = adapt(rewriter, loc, adaptor.getState(), rewriter.getI64Type());
+    Value n = arith::AndIOp::create(rewriter, loc, s,
+                                    i64c(rewriter, loc, kFieldMask));
+    replaceWithAdapted(rewriter, op, n);
+    return success();
+  }
+};
+
+/// cp.async.mbarrier.arrive: the thread's cp.async copies are complete
+/// already, so the arrive-on happens now, as a release. Without .noinc the
+/// pending count is raised first, a net change of zero; what remains is the
+/// release that publishes the copies.
+struct CpAsyncMbarrierArriveLowering
+    : public PTXPattern<CpAsyncMbarrierArriveOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpAsyncMbarrierArriveOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
+                op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    if (op.getNoinc())
+      updateMbarrier(rewriter, loc, *ptr, i64c(rewriter, loc, 1), Value(),
+                     Value(), LLVM::AtomicOrdering::release, "ptx.cta");
+    else
+      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, *ptr,
+                                i64c(rewriter, loc, 0),
+                                LLVM::AtomicOrdering::release, "ptx.cta", 8);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// cp.async: `cp-size` bytes, of which the first `src-size` are read and
+/// the rest zero (ignore-src: all zero). .ca/.cg, the L2 hints and the
+/// cache policy are cache hints.
+struct CpAsyncLowering : public PTXPattern<CpAsyncOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpAsyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    APInt cpSizeValue;
+    if (!matchPattern(adaptor.getCpSize(), m_ConstantInt(&cpSizeValue)))
+      return unsupported(rewriter, op, "cp.async with a cp-size in a register");
+    int64_t cp = cpSizeValue.getSExtValue();
+    if (cp != 4 && cp != 8 && cp != 16)
+      return unsupported(rewriter, op, "cp.async with cp-size " + Twine(cp));
+    FailureOr<Value> dst =
+        address(rewriter, op, state, adaptor.getDst(), op.getDstSymAttr(),
+                op.getDstOffset(), op.getDstSpace());
+    if (failed(dst))
+      return failure();
+    FailureOr<Value> src =
+        address(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
+                op.getSrcOffset(), op.getSrcSpace());
+    if (failed(src))
+      return failure();
+    // The whole copy: one access of cp-size bytes (cp-size aligned).
+    Type whole = cp == 16 ? (Type)VectorType::get({4}, rewriter.getI32Type())
+                          : (Type)rewriter.getIntegerType(cp * 8);
+    auto copyWhole = [&]() {
+      Value v = LLVM::LoadOp::create(rewriter, loc, whole, *src, cp);
+      LLVM::StoreOp::create(rewriter, loc, v, *dst, cp);
+    };
+    Value srcSize = adaptor.getSrcSize();
+    if (!srcSize) {
+      copyWhole();
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto i64 = rewriter.getI64Type();
+    Value cpv = i64c(rewriter, loc, cp);
+    Value n;
+    if (srcSize.getType().isInteger(1)) {
+      n = arith::SelectOp::create(rewriter, loc, srcSize,
+                                  i64c(rewriter, loc, 0), cpv);
+    } else {
+      n = adapt(rewriter, loc, srcSize, i64);
+      n = arith::MinUIOp::create(rewriter, loc, n, cpv);
+    }
+    // Full copies (the common case) take one access; a partial one copies
+    // src-size bytes and zero-fills the rest.
+    Value full =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, n, cpv);
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = splitHere(rewriter);
+    Block *partial = rewriter.createBlock(after);
+    Block *whole1 = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    cf::CondBranchOp::create(rewriter, loc, full, whole1, partial);
+    rewriter.setInsertionPointToStart(whole1);
+    copyWhole();
+    cf::BranchOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToStart(partial);
+    LLVM::MemcpyOp::create(rewriter, loc, *dst, *src, n, false);
+    Value tail = LLVM::GEPOp::create(rewriter, loc, (*dst).getType(),
+                                     rewriter.getI8Type(), *dst,
+                                     ArrayRef<LLVM::GEPArg>{n});
+    LLVM::MemsetOp::create(rewriter, loc, tail,
+                           intConst(rewriter, loc, rewriter.getI8Type(), 0),
+                           arith::SubIOp::create(rewriter, loc, cpv, n), false);
+    cf::BranchOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToStart(after);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// cp.async.bulk: the copy, then (into shared memory) the complete-tx of
+/// its bytes on the mbarrier, as a release so that a thread that sees the
+/// phase complete sees the data. With .multicast::cluster the copy goes to
+/// the CTAs of ctaMask: here only rank 0 exists.
+struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpAsyncBulkOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    if (op.getCpMask())
+      return unsupported(rewriter, op, "cp.async.bulk with .cp_mask");
+    FailureOr<Value> dst =
+        address(rewriter, op, state, adaptor.getDst(), op.getDstSymAttr(),
+                op.getDstOffset(), op.getDstSpace());
+    if (failed(dst))
+      return failure();
+    FailureOr<Value> src =
+        address(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
+                op.getSrcOffset(), op.getSrcSpace());
+    if (failed(src))
+      return failure();
+    Value size = adapt(rewriter, loc, adaptor.getSize(), rewriter.getI64Type());
+    if (Value mask = adaptor.getCtaMask()) {
+      Value mine = arith::AndIOp::create(
+          rewriter, loc, adapt(rewriter, loc, mask, rewriter.getI64Type()),
+          i64c(rewriter, loc, 1));
+      size = arith::MulIOp::create(rewriter, loc, size, mine);
+    }
+    LLVM::MemcpyOp::create(rewriter, loc, *dst, *src, size, false);
+    if (op.getCompletion() == Completion::mbarrier_complete_tx_bytes) {
+      FailureOr<Value> mbar = address(
+          rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
+          (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+      if (failed(mbar))
+        return failure();
+      Value tx =
+          arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0), size);
+      updateMbarrier(rewriter, loc, *mbar, Value(), Value(), tx,
+                     LLVM::AtomicOrdering::release, "ptx.cluster");
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// st.async: a store into the (own) CTA's shared memory, then the
+/// complete-tx of its bytes on the mbarrier.
+struct StAsyncLowering : public PTXPattern<StAsyncOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(StAsyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
+                op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    Type elemTy = rewriter.getIntegerType(getTypeBitWidth(op.getType()));
+    unsigned elemBytes = elemTy.getIntOrFloatBitWidth() / 8;
+    auto values = adaptor.getB();
+    unsigned n = values.size();
+    if (n == 1) {
+      LLVM::StoreOp::create(rewriter, loc,
+                            adapt(rewriter, loc, values[0], elemTy), *ptr,
+                            elemBytes);
+    } else {
+      auto vecTy = VectorType::get({(int64_t)n}, elemTy);
+      Value vec = LLVM::UndefOp::create(rewriter, loc, vecTy);
+      for (unsigned i = 0; i < n; ++i)
+        vec = LLVM::InsertElementOp::create(
+            rewriter, loc, vec, adapt(rewriter, loc, values[i], elemTy),
+            intConst(rewriter, loc, rewriter.getI32Type(), i));
+      LLVM::StoreOp::create(rewriter, loc, vec, *ptr, elemBytes * n);
+    }
+    FailureOr<Value> mbar = address(
+        rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
+        (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+    if (failed(mbar))
+      return failure();
+    updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
+                   i64c(rewriter, loc, -(int64_t)(elemBytes * n)),
+                   LLVM::AtomicOrdering::release, "ptx.cluster");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// red.async: a relaxed atomic on the (own) CTA's shared memory, then the
+/// complete-tx of its bytes on the mbarrier.
+struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(RedAsyncOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    bool isSigned = isSignedIntType(op.getType());
+    LLVM::AtomicBinOp bin;
+    switch (op.getOp()) {
+    case AtomOperation::add:
+      bin = LLVM::AtomicBinOp::add;
+      break;
+    case AtomOperation::min:
+      bin = isSigned ? LLVM::AtomicBinOp::min : LLVM::AtomicBinOp::umin;
+      break;
+    case AtomOperation::max:
+      bin = isSigned ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::umax;
+      break;
+    case AtomOperation::inc:
+      bin = LLVM::AtomicBinOp::uinc_wrap;
+      break;
+    case AtomOperation::dec:
+      bin = LLVM::AtomicBinOp::udec_wrap;
+      break;
+    case AtomOperation::And:
+      bin = LLVM::AtomicBinOp::_and;
+      break;
+    case AtomOperation::Or:
+      bin = LLVM::AtomicBinOp::_or;
+      break;
+    case AtomOperation::Xor:
+      bin = LLVM::AtomicBinOp::_xor;
+      break;
+    default:
+      return unsupported(rewriter, op, "this red.async operation");
+    }
+    FailureOr<Value> ptr =
+        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
+                op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    unsigned bits = getTypeBitWidth(op.getType());
+    Value b = adapt(rewriter, loc, adaptor.getB(),
+                    rewriter.getIntegerType(bits), isSigned);
+    LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b,
+                              LLVM::AtomicOrdering::monotonic,
+                              syncScope(op.getScope()), bits / 8);
+    FailureOr<Value> mbar = address(
+        rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
+        (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+    if (failed(mbar))
+      return failure();
+    updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
+                   i64c(rewriter, loc, -(int64_t)(bits / 8)),
+                   LLVM::AtomicOrdering::release, "ptx.cluster");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpAsyncBulkTensorOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    return unsupported(rewriter, op,
+                       "cp.async.bulk.tensor (tensor maps are not supported)");
+  }
+};
+
+/// fence.proxy.tensormap::generic orders tensor-map writes before their
+/// uses by the tensormap proxy; with one proxy it is a plain fence.
+struct FenceProxyTensormapLowering : public PTXPattern<FenceProxyTensormapOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(FenceProxyTensormapOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    wave::Scope scope;
+    switch (op.getScope()) {
+    case Scope::cta:
+      scope = wave::Scope::cta;
+      break;
+    case Scope::cluster:
+      scope = wave::Scope::cluster;
+      break;
+    case Scope::gpu:
+      scope = wave::Scope::gpu;
+      break;
+    case Scope::sys:
+      scope = wave::Scope::sys;
+      break;
+    }
+    rewriter.replaceOpWithNewOp<wave::FenceOp>(op, scope);
+    return success();
+  }
+};
+
+/// mapa: the only CTA of the cluster is rank 0, whose shared::cluster
+/// addresses are its shared::cta ones (another rank is undefined).
+struct MapaLowering : public PTXPattern<MapaOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(MapaOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    replaceWithAdapted(rewriter, op, adaptor.getA());
+    return success();
+  }
+};
+
+/// getctarank: every shared::cluster address belongs to rank 0.
+struct GetctarankLowering : public PTXPattern<GetctarankOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(GetctarankOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    replaceWithAdapted(
+        rewriter, op,
+        intConst(rewriter, op.getLoc(), rewriter.getI32Type(), 0));
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateAsyncPatterns(SharedTypeConverter &tc,
+                                     RewritePatternSet &p, LoweringState &s) {
+  p.add<MbarrierInitLowering, MbarrierArriveLowering<MbarrierArriveOp>,
+        MbarrierArriveLowering<MbarrierArriveDropOp>,
+        MbarrierTxLowering<MbarrierExpectTxOp>,
+        MbarrierTxLowering<MbarrierCompleteTxOp>,
+        MbarrierWaitLowering<MbarrierTestWaitOp>,
+        MbarrierWaitLowering<MbarrierTryWaitOp>, MbarrierPendingCountLowering,
+        CpAsyncMbarrierArriveLowering, CpAsyncLowering, CpAsyncBulkLowering,
+        StAsyncLowering, RedAsyncLowering, CpAsyncBulkTensorLowering,
+        FenceProxyTensormapLowering, MapaLowering, GetctarankLowering,
+        // An mbarrier holds nothing to release.
+        NoEffectLowering<MbarrierInvalOp>,
+        // Copies complete when issued (see the top of this file).
+        NoEffectLowering<CpAsyncCommitGroupOp>,
+        NoEffectLowering<CpAsyncWaitGroupOp>,
+        NoEffectLowering<CpAsyncWaitAllOp>,
+        NoEffectLowering<CpAsyncBulkCommitGroupOp>,
+        NoEffectLowering<CpAsyncBulkWaitGroupOp>,
+        // No grid overlaps another here: a grid starts after the grids it
+        // depends on have completed and flushed their memory, so there is
+        // nothing to wait for and nothing to launch early.
+        NoEffectLowering<GriddepcontrolOp>,
+        // A register-allocation hint of the warpgroup.
+        NoEffectLowering<SetmaxnregOp>, NoEffectLowering<PrefetchTensormapOp>>(
+      tc, p.getContext(), s);
+}

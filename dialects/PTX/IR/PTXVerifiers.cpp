@@ -579,7 +579,8 @@ LogicalResult CvtOp::verifyInstruction() {
     return emitOpError("narrowing float cvt requires a rounding modifier");
   }
   if (getB() && d != PTXType::f16x2 && d != PTXType::bf16x2 &&
-      getTypeBitWidth(d) != 16 && getTypeBitWidth(d) != 32)
+      d != PTXType::e2m1x2 && getTypeBitWidth(d) != 16 &&
+      getTypeBitWidth(d) != 32)
     return emitOpError("a second source is only valid for packed "
                        "destinations");
   return success(succeeded(checkResult(*this, getD(), d, "destination",

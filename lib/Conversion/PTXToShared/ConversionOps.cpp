@@ -6,6 +6,12 @@
 // cvt_float_int): 0 from f32/f16/bf16 to destinations of at most 32 bits,
 // otherwise the pattern 1 << (bits - 1).
 //
+// The narrow float formats (tf32, e4m3/e5m2, e2m3/e3m2, e2m1) are rounded
+// with integer operations on the f32 bit pattern, so every back end computes
+// the same bits: round to nearest even by a shift, .satfinite as a clamp of
+// the magnitude encoding, .relu as a select on the sign. NaN results are
+// NVIDIA's (test/e2e/cvt_lowp, docs/lowering.md "cvt").
+//
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
@@ -98,6 +104,336 @@ Value floatToInt(Builder &b, Location loc, Value x, PTXType atype,
   return arith::SelectOp::create(b, loc, nan, cst(nanV), conv);
 }
 
+//===----------------------------------------------------------------------===//
+// Narrow float formats
+//===----------------------------------------------------------------------===//
+
+Value i32Const(Builder &b, Location loc, int64_t v) {
+  return intConst(b, loc, b.getI32Type(), v);
+}
+Value cmpi(Builder &b, Location loc, arith::CmpIPredicate p, Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, p, x, y);
+}
+Value sel(Builder &b, Location loc, Value c, Value x, Value y) {
+  return arith::SelectOp::create(b, loc, c, x, y);
+}
+
+/// The non-negative i32 `v` shifted right by `k` (an i32 in [1, 31]),
+/// rounded to nearest, ties to even.
+Value shiftRightNearestEven(Builder &b, Location loc, Value v, Value k) {
+  Value one = i32Const(b, loc, 1);
+  Value q = arith::ShRUIOp::create(b, loc, v, k);
+  Value bit = arith::ShLIOp::create(b, loc, one, k);
+  Value rem = arith::AndIOp::create(b, loc, v,
+                                    arith::SubIOp::create(b, loc, bit, one));
+  Value half = arith::ShRUIOp::create(b, loc, bit, one);
+  Value odd = cmpi(b, loc, arith::CmpIPredicate::ne,
+                   arith::AndIOp::create(b, loc, q, one), i32Const(b, loc, 0));
+  Value up = arith::OrIOp::create(
+      b, loc, cmpi(b, loc, arith::CmpIPredicate::ugt, rem, half),
+      arith::AndIOp::create(
+          b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, rem, half), odd));
+  return arith::AddIOp::create(
+      b, loc, q, arith::ExtUIOp::create(b, loc, b.getI32Type(), up));
+}
+
+/// The finite f32 magnitude with bits `abs` (i32, sign clear) rounded to
+/// nearest even into a binary format with `mbits` fraction bits and
+/// exponent bias `bias`, as that format's magnitude encoding
+/// (exponent << mbits | fraction). Unbounded above: encodings past the
+/// format's largest finite value are for the caller to clamp; +inf gives
+/// such an encoding too.
+Value roundToNarrowFloat(Builder &b, Location loc, Value abs, unsigned mbits,
+                         int bias) {
+  // Normal in the target: round the f32 pattern at the target's last
+  // fraction bit (a carry moves into the exponent), then rebias.
+  Value normal = arith::SubIOp::create(
+      b, loc,
+      shiftRightNearestEven(b, loc, abs, i32Const(b, loc, 23 - mbits)),
+      i32Const(b, loc, int64_t(127 - bias) << mbits));
+  // Subnormal in the target: count units of 2^(1 - bias - mbits); a count
+  // of 1 << mbits is the smallest normal encoding, so the two ranges join.
+  Value e = arith::ShRUIOp::create(b, loc, abs, i32Const(b, loc, 23));
+  Value zeroExp = cmpi(b, loc, arith::CmpIPredicate::eq, e,
+                       i32Const(b, loc, 0));
+  Value sig = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, abs, i32Const(b, loc, 0x7FFFFF)),
+      sel(b, loc, zeroExp, i32Const(b, loc, 0), i32Const(b, loc, 0x800000)));
+  Value eEff = arith::MaxUIOp::create(b, loc, e, i32Const(b, loc, 1));
+  Value k = arith::SubIOp::create(
+      b, loc, i32Const(b, loc, 151 - bias - int(mbits)), eEff);
+  k = arith::MaxSIOp::create(
+      b, loc, arith::MinSIOp::create(b, loc, k, i32Const(b, loc, 25)),
+      i32Const(b, loc, 1));
+  Value sub = shiftRightNearestEven(b, loc, sig, k);
+  Value isSub = cmpi(b, loc, arith::CmpIPredicate::ult, e,
+                     i32Const(b, loc, 128 - bias));
+  return sel(b, loc, isSub, sub, normal);
+}
+
+/// An element format of the packed narrow float types.
+struct NarrowFormat {
+  unsigned ebits, mbits, width; // width: bits the element takes in d
+  int bias;
+  uint32_t maxEnc; // largest finite magnitude encoding
+  int32_t nan;     // NaN encoding; -1: none (NaN gives +maxEnc)
+  unsigned signBit() const { return ebits + mbits; }
+};
+
+std::optional<NarrowFormat> narrowFormat(PTXType t) {
+  switch (t) {
+  case PTXType::e4m3x2:
+    return NarrowFormat{4, 3, 8, 7, 0x7E, 0x7F};
+  case PTXType::e5m2x2:
+    return NarrowFormat{5, 2, 8, 15, 0x7B, 0x7F};
+  case PTXType::e2m3x2:
+    return NarrowFormat{2, 3, 8, 1, 0x1F, -1};
+  case PTXType::e3m2x2:
+    return NarrowFormat{3, 2, 8, 3, 0x1F, -1};
+  case PTXType::e2m1x2:
+    return NarrowFormat{2, 1, 4, 1, 0x7, -1};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// f32 `x` to a narrow element (.rn.satfinite{.relu}), in the low bits of
+/// an i32: nearest even, magnitudes past the largest finite value (and
+/// +-inf) clamp to it, NaN gives the format's NaN (0x7F) or, where it has
+/// none, +max; .relu turns results with the sign set into +0.
+Value f32ToNarrow(Builder &b, Location loc, Value x, const NarrowFormat &f,
+                  bool relu) {
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  Value abs = arith::AndIOp::create(b, loc, bits, i32Const(b, loc, 0x7FFFFFFF));
+  Value neg = cmpi(b, loc, arith::CmpIPredicate::slt, bits, i32Const(b, loc, 0));
+  Value isNan = cmpi(b, loc, arith::CmpIPredicate::ugt, abs,
+                     i32Const(b, loc, 0x7F800000));
+  Value enc = roundToNarrowFloat(b, loc, abs, f.mbits, f.bias);
+  enc = arith::MinUIOp::create(b, loc, enc, i32Const(b, loc, f.maxEnc));
+  Value r = arith::OrIOp::create(
+      b, loc, enc,
+      sel(b, loc, neg, i32Const(b, loc, 1 << f.signBit()), i32Const(b, loc, 0)));
+  if (relu)
+    r = sel(b, loc, neg, i32Const(b, loc, 0), r);
+  return sel(b, loc, isNan, i32Const(b, loc, f.nan >= 0 ? f.nan : f.maxEnc),
+             r);
+}
+
+/// A narrow element (low bits of the i32 `e`) to f16 bits (i16), exactly;
+/// NaN gives the canonical 0x7FFF, .relu turns the sign set into +0.
+Value narrowToF16(Builder &b, Location loc, Value e, const NarrowFormat &f,
+                  bool relu) {
+  auto i16 = b.getI16Type();
+  Value signMask = i32Const(b, loc, 1 << f.signBit());
+  Value mag = arith::AndIOp::create(b, loc, e,
+                                    i32Const(b, loc, (1 << f.signBit()) - 1));
+  Value neg = cmpi(b, loc, arith::CmpIPredicate::ne,
+                   arith::AndIOp::create(b, loc, e, signMask),
+                   i32Const(b, loc, 0));
+  Value h;
+  if (f.ebits == 5) {
+    // e5m2 is the upper byte of an f16 (subnormals, inf and NaN included).
+    h = arith::ShLIOp::create(b, loc, mag, i32Const(b, loc, 8));
+  } else {
+    // Normal: rebias into an f32 pattern; subnormal: fraction * 2^(1-bias-m).
+    // Every value is an f16 normal, so the truncation is exact.
+    Value expF = arith::ShRUIOp::create(b, loc, mag, i32Const(b, loc, f.mbits));
+    Value frac = arith::AndIOp::create(b, loc, mag,
+                                       i32Const(b, loc, (1 << f.mbits) - 1));
+    Value normal = arith::OrIOp::create(
+        b, loc,
+        arith::ShLIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, expF, i32Const(b, loc, 127 - f.bias)),
+            i32Const(b, loc, 23)),
+        arith::ShLIOp::create(b, loc, frac, i32Const(b, loc, 23 - f.mbits)));
+    Type f32 = b.getF32Type();
+    Value sub = arith::MulFOp::create(
+        b, loc, arith::UIToFPOp::create(b, loc, f32, frac),
+        floatConst(b, loc, f32, std::ldexp(1.0, 1 - f.bias - int(f.mbits))));
+    Value isSub = cmpi(b, loc, arith::CmpIPredicate::eq, expF,
+                       i32Const(b, loc, 0));
+    Value v = sel(b, loc, isSub, sub,
+                  arith::BitcastOp::create(b, loc, f32, normal));
+    Value hf = arith::TruncFOp::create(b, loc, b.getF16Type(), v);
+    h = arith::ExtUIOp::create(b, loc, b.getI32Type(),
+                               arith::BitcastOp::create(b, loc, i16, hf));
+  }
+  h = arith::OrIOp::create(
+      b, loc, h,
+      sel(b, loc, neg, i32Const(b, loc, 0x8000), i32Const(b, loc, 0)));
+  if (relu)
+    h = sel(b, loc, neg, i32Const(b, loc, 0), h);
+  if (f.nan >= 0) {
+    Value isNan =
+        f.ebits == 5
+            ? cmpi(b, loc, arith::CmpIPredicate::ugt, mag, i32Const(b, loc, 0x7C))
+            : cmpi(b, loc, arith::CmpIPredicate::eq, mag,
+                   i32Const(b, loc, f.nan));
+    h = sel(b, loc, isNan, i32Const(b, loc, 0x7FFF), h);
+  }
+  return arith::TruncIOp::create(b, loc, i16, h);
+}
+
+/// f32 to tf32 (an f32 pattern with the low 13 bits clear) in .rna
+/// (ties away), .rn or .rz, as an H200 computes it (test/e2e/cvt_lowp):
+/// .relu turns the sign set into +0; a NaN gives 0x7FFFE000 in .rn/.rz and
+/// in .rna its own pattern truncated (0x7F800001 becomes +inf). .satfinite
+/// in .rna takes one ulp off a result with an all-ones exponent (+-inf
+/// becomes +-max finite, a NaN stays a NaN); in .rn/.rz (sm_100, not seen on
+/// hardware) it clamps the magnitude to the largest finite value.
+Value f32ToTf32(Builder &b, Location loc, Value x, Rounding rnd, bool relu,
+                bool satfinite) {
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+  Value abs = arith::AndIOp::create(b, loc, bits, i32Const(b, loc, 0x7FFFFFFF));
+  Value sign = arith::AndIOp::create(b, loc, bits,
+                                     i32Const(b, loc, int32_t(0x80000000u)));
+  Value mask = i32Const(b, loc, int32_t(0xFFFFE000u));
+  Value isNan = cmpi(b, loc, arith::CmpIPredicate::ugt, abs,
+                     i32Const(b, loc, 0x7F800000));
+  Value r;
+  if (rnd == Rounding::rna)
+    r = arith::AndIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, abs, i32Const(b, loc, 0x1000)),
+        mask);
+  else if (rnd == Rounding::rn)
+    r = arith::ShLIOp::create(
+        b, loc, shiftRightNearestEven(b, loc, abs, i32Const(b, loc, 13)),
+        i32Const(b, loc, 13));
+  else
+    r = arith::AndIOp::create(b, loc, abs, mask);
+  if (satfinite && rnd != Rounding::rna)
+    r = arith::MinUIOp::create(b, loc, r, i32Const(b, loc, 0x7F7FE000));
+  r = arith::OrIOp::create(b, loc, r, sign);
+  if (relu)
+    r = sel(b, loc,
+            cmpi(b, loc, arith::CmpIPredicate::slt, bits, i32Const(b, loc, 0)),
+            i32Const(b, loc, 0), r);
+  if (rnd != Rounding::rna)
+    return sel(b, loc, isNan, i32Const(b, loc, 0x7FFFE000), r);
+  r = sel(b, loc, isNan, arith::AndIOp::create(b, loc, bits, mask), r);
+  if (satfinite) {
+    Value expMask = i32Const(b, loc, 0x7F800000);
+    Value allOnes =
+        cmpi(b, loc, arith::CmpIPredicate::eq,
+             arith::AndIOp::create(b, loc, r, expMask), expMask);
+    r = sel(b, loc, allOnes,
+            arith::SubIOp::create(b, loc, r, i32Const(b, loc, 0x2000)), r);
+  }
+  return r;
+}
+
+/// .relu / .satfinite on an f16 or bf16 result `r`: .satfinite turns +-inf
+/// into +-max finite, .relu the sign set into +0; a NaN becomes the
+/// canonical 0x7FFF.
+Value finishHalf(Builder &b, Location loc, Value r, bool relu,
+                 bool satfinite) {
+  Type ht = r.getType();
+  auto i16 = b.getI16Type();
+  int64_t inf = ht.isF16() ? 0x7C00 : 0x7F80;
+  auto c = [&](int64_t v) { return intConst(b, loc, i16, v); };
+  Value bits = arith::BitcastOp::create(b, loc, i16, r);
+  Value abs = arith::AndIOp::create(b, loc, bits, c(0x7FFF));
+  Value neg = cmpi(b, loc, arith::CmpIPredicate::slt, bits, c(0));
+  if (satfinite)
+    bits = sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::eq, abs, c(inf)),
+               arith::OrIOp::create(
+                   b, loc, arith::AndIOp::create(b, loc, bits, c(0x8000)),
+                   c(inf - 1)),
+               bits);
+  if (relu)
+    bits = sel(b, loc, neg, c(0), bits);
+  bits = sel(b, loc, cmpi(b, loc, arith::CmpIPredicate::ugt, abs, c(inf)),
+             c(0x7FFF), bits);
+  return arith::BitcastOp::create(b, loc, ht, bits);
+}
+
+/// The two halves (upper, lower) of an f16x2 register as f32.
+std::pair<Value, Value> unpackF16x2(Builder &b, Location loc, Value v) {
+  Value x = adapt(b, loc, v, b.getI32Type());
+  auto half = [&](Value h) -> Value {
+    Value h16 = arith::TruncIOp::create(b, loc, b.getI16Type(), h);
+    Value f = arith::BitcastOp::create(b, loc, b.getF16Type(), h16);
+    return arith::ExtFOp::create(b, loc, b.getF32Type(), f);
+  };
+  return {half(arith::ShRUIOp::create(b, loc, x, i32Const(b, loc, 16))),
+          half(x)};
+}
+
+/// cvt to and from the packed narrow float types and to tf32; failure
+/// after a located error for forms this lowering leaves out.
+FailureOr<Value> lowerNarrowCvt(Builder &b, CvtOp op, Value a, Value bsrc) {
+  Location loc = op.getLoc();
+  PTXType dtype = op.getDtype(), atype = op.getAtype();
+  std::optional<Rounding> rnd = op.getRnd();
+  bool relu = op.getRelu(), satfinite = op.getSatfinite();
+  auto name = [&] {
+    return "cvt." + stringifyPTXType(dtype).str() + "." +
+           stringifyPTXType(atype).str();
+  };
+  if (dtype == PTXType::tf32) {
+    if (atype != PTXType::f32 || !rnd ||
+        (*rnd != Rounding::rna && *rnd != Rounding::rn &&
+         *rnd != Rounding::rz) ||
+        bsrc)
+      return unsupported(b, op, "this " + name());
+    Value x = adapt(b, loc, a, b.getF32Type());
+    return f32ToTf32(b, loc, x, *rnd, relu, satfinite);
+  }
+  if (std::optional<NarrowFormat> f = narrowFormat(dtype)) {
+    if (!rnd || *rnd != Rounding::rn)
+      return unsupported(b, op, name() + " other than .rn");
+    if (!satfinite)
+      return unsupported(b, op, name() + " without .satfinite");
+    Value hi, lo;
+    if (atype == PTXType::f32 && bsrc) {
+      hi = adapt(b, loc, a, b.getF32Type());
+      lo = adapt(b, loc, bsrc, b.getF32Type());
+    } else if (atype == PTXType::f16x2 && !bsrc) {
+      std::tie(hi, lo) = unpackF16x2(b, loc, a);
+    } else {
+      return unsupported(b, op, name());
+    }
+    Value h = f32ToNarrow(b, loc, hi, *f, relu);
+    Value l = f32ToNarrow(b, loc, lo, *f, relu);
+    Value r = arith::OrIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, h, i32Const(b, loc, f->width)), l);
+    return (Value)arith::TruncIOp::create(b, loc,
+                                          b.getIntegerType(2 * f->width), r);
+  }
+  if (std::optional<NarrowFormat> f = narrowFormat(atype)) {
+    if (dtype != PTXType::f16x2 || bsrc || satfinite ||
+        (rnd && *rnd != Rounding::rn))
+      return unsupported(b, op, "this " + name());
+    Value x = adapt(b, loc, a, b.getI32Type());
+    Value elemMask = i32Const(b, loc, (1 << f->width) - 1);
+    Value l = arith::AndIOp::create(b, loc, x, elemMask);
+    Value h = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(b, loc, x, i32Const(b, loc, f->width)),
+        elemMask);
+    auto i32 = b.getI32Type();
+    Value hv = arith::ExtUIOp::create(b, loc, i32, narrowToF16(b, loc, h, *f, relu));
+    Value lv = arith::ExtUIOp::create(b, loc, i32, narrowToF16(b, loc, l, *f, relu));
+    return (Value)arith::OrIOp::create(
+        b, loc, arith::ShLIOp::create(b, loc, hv, i32Const(b, loc, 16)), lv);
+  }
+  return unsupported(b, op, name());
+}
+
+bool isNarrowCvt(CvtOp op) {
+  auto narrow = [](PTXType t) {
+    return t == PTXType::tf32 || narrowFormat(t).has_value() ||
+           t == PTXType::e4m3 || t == PTXType::e5m2 || t == PTXType::e2m3 ||
+           t == PTXType::e3m2 || t == PTXType::e2m1 || t == PTXType::ue8m0 ||
+           t == PTXType::ue4m3 || t == PTXType::ue8m0x2 ||
+           t == PTXType::e2m1x4 || t == PTXType::e4m3x4 ||
+           t == PTXType::e5m2x4 || t == PTXType::e2m3x4 ||
+           t == PTXType::e3m2x4;
+  };
+  return narrow(op.getDtype()) || narrow(op.getAtype());
+}
+
 struct CvtLowering : public PTXPattern<CvtOp> {
   using PTXPattern::PTXPattern;
 
@@ -107,8 +443,14 @@ struct CvtLowering : public PTXPattern<CvtOp> {
     MLIRContext *ctx = b.getContext();
     std::optional<Rounding> rnd = op.getRnd();
     bool ftz = op.getFtz(), sat = op.getSat();
-    if (op.getSatfinite() || op.getRelu())
-      return unsupported(b, op, "cvt with .satfinite or .relu");
+    bool relu = op.getRelu(), satfinite = op.getSatfinite();
+    if ((relu || satfinite) &&
+        (atype != PTXType::f32 ||
+         (dtype != PTXType::f16 && dtype != PTXType::bf16)))
+      return unsupported(b, op,
+                         "cvt." + stringifyPTXType(dtype) + "." +
+                             stringifyPTXType(atype) + " with .relu or "
+                             ".satfinite");
     Type at = computeType(ctx, atype), dt = computeType(ctx, dtype);
     if (isInt(atype) && isInt(dtype)) {
       bool asgn = isSignedIntType(atype);
@@ -174,6 +516,8 @@ struct CvtLowering : public PTXPattern<CvtOp> {
         }
         if (!r)
           r = LLVM::FPTruncOp::create(b, loc, dt, x);
+        if (relu || satfinite)
+          r = finishHalf(b, loc, r, relu, satfinite);
       }
       if (ftz)
         r = flushSubnormal(b, loc, r);
@@ -190,6 +534,14 @@ struct CvtLowering : public PTXPattern<CvtOp> {
       return failure();
     Location loc = op.getLoc();
     PTXType dtype = op.getDtype(), atype = op.getAtype();
+    if (isNarrowCvt(op)) {
+      FailureOr<Value> r =
+          lowerNarrowCvt(rewriter, op, adaptor.getA(), adaptor.getB());
+      if (failed(r))
+        return failure();
+      replaceWithAdapted(rewriter, op, *r);
+      return success();
+    }
     if (dtype == PTXType::f16x2 || dtype == PTXType::bf16x2) {
       if (!adaptor.getB())
         return unsupported(rewriter, op, "this packed cvt");

@@ -168,6 +168,11 @@ LogicalResult VmadOp::verifyInstruction() {
     return failure();
   if (getPo() && (getANeg() || getBNeg() || getCNeg()))
     return emitOpError(".po (plus one) allows no negated operand");
+  // ptxas: "Operand negation limited to either (source A xor source B) or
+  // source C".
+  if (getANeg() != getBNeg() && getCNeg())
+    return emitOpError("negates the product and c; only one of them may be "
+                       "negated");
   return success();
 }
 

@@ -178,6 +178,8 @@ void populateSyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                           LoweringState &s);
 void populateWarpPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                           LoweringState &s);
+void populateVideoPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                           LoweringState &s);
 void populateAsyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                            LoweringState &s);
 

@@ -70,6 +70,7 @@ struct ConvertPTXToSharedPass
     populateControlFlowPatterns(tc, patterns, state);
     populateSyncPatterns(tc, patterns, state);
     populateWarpPatterns(tc, patterns, state);
+    populateVideoPatterns(tc, patterns, state);
     populateAsyncPatterns(tc, patterns, state);
     patterns.add<SelectTypePattern>(tc, ctx);
     cf::populateCFStructuralTypeConversions(tc, patterns);

@@ -87,6 +87,16 @@
 
 // -----
 
+// vmad.s32.s32.s32 %r1, -%r2, %r3, -%r4; (ptxas: negation of either the
+// product or c)
+%a0 = ptx.undef : i32
+%a1 = ptx.undef : i32
+%a2 = ptx.undef : i32
+// expected-error @+1 {{negates the product and c; only one of them may be negated}}
+%r = ptx.vmad %a0, %a1, %a2 {a_neg, atype = #ptx.type<s32>, btype = #ptx.type<s32>, c_neg, dtype = #ptx.type<s32>} : (i32, i32, i32) -> i32
+
+// -----
+
 // vset.s32.u32.lt %r13, %r2, %r3;
 %a0 = ptx.undef : i32
 %a1 = ptx.undef : i32

@@ -90,6 +90,28 @@ Value onesMask(OpBuilder &b, Location loc, Value len, unsigned w) {
     return unsupported(rewriter, op,                                           \
                        op->getName().getStringRef() + " on packed integers");
 
+bool isPackedInt(PTXType t) {
+  return t == PTXType::u16x2 || t == PTXType::s16x2;
+}
+
+/// add/min/max on .u16x2/.s16x2 (sm_90): the two 16-bit halves separately,
+/// as a vector<2xi16> (element 0 is bits 0..15).
+template <typename OpT>
+LogicalResult lowerPacked(OpT op, Value a, Value b, Builder &rewriter,
+                          function_ref<Value(Value, Value)> fn) {
+  Location loc = op.getLoc();
+  auto vecTy = VectorType::get({2}, rewriter.getI16Type());
+  auto asVec = [&](Value v) {
+    return LLVM::BitcastOp::create(
+        rewriter, loc, vecTy, adapt(rewriter, loc, v, rewriter.getI32Type()));
+  };
+  Value r = fn(asVec(a), asVec(b));
+  replaceWithAdapted(
+      rewriter, op,
+      Value(LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), r)));
+  return success();
+}
+
 struct AddSubLowering {
   template <typename OpT>
   static LogicalResult lower(OpT op, Value a, Value b, bool isSub,
@@ -117,6 +139,15 @@ struct AddLowering : public PTXPattern<AddOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(AddOp op, OpAdaptor adaptor,
                                 Builder &rewriter) const override {
+    if (isPackedInt(op.getType()) && !op.getSat()) {
+      if (failed(checkUnguarded(rewriter, op)))
+        return failure();
+      return lowerPacked(op, adaptor.getA(), adaptor.getB(), rewriter,
+                         [&](Value x, Value y) -> Value {
+                           return arith::AddIOp::create(rewriter, op.getLoc(),
+                                                        x, y);
+                         });
+    }
     INT_ONLY(op);
     return AddSubLowering::lower(op, adaptor.getA(), adaptor.getB(), false,
                                  rewriter);
@@ -318,23 +349,36 @@ struct MinMaxLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
-    INT_ONLY(op);
-    Location loc = op.getLoc();
     PTXType t = op.getType();
     bool sgn = isSignedIntType(t);
+    auto minMax = [&](Location loc, Value a, Value b) -> Value {
+      Value r;
+      if (isMax)
+        r = sgn ? (Value)arith::MaxSIOp::create(rewriter, loc, a, b)
+                : (Value)arith::MaxUIOp::create(rewriter, loc, a, b);
+      else
+        r = sgn ? (Value)arith::MinSIOp::create(rewriter, loc, a, b)
+                : (Value)arith::MinUIOp::create(rewriter, loc, a, b);
+      // .relu: negative results become 0 (per half when packed).
+      if (op.getRelu())
+        r = arith::MaxSIOp::create(
+            rewriter, loc, r,
+            arith::ConstantOp::create(rewriter, loc,
+                                      rewriter.getZeroAttr(r.getType())));
+      return r;
+    };
+    if (isPackedInt(t)) {
+      if (failed(checkUnguarded(rewriter, op)))
+        return failure();
+      return lowerPacked(
+          op, adaptor.getA(), adaptor.getB(), rewriter,
+          [&](Value x, Value y) { return minMax(op.getLoc(), x, y); });
+    }
+    INT_ONLY(op);
+    Location loc = op.getLoc();
     Value a = opnd(rewriter, loc, adaptor.getA(), t);
     Value b = opnd(rewriter, loc, adaptor.getB(), t);
-    Value r;
-    if (isMax)
-      r = sgn ? (Value)arith::MaxSIOp::create(rewriter, loc, a, b)
-              : (Value)arith::MaxUIOp::create(rewriter, loc, a, b);
-    else
-      r = sgn ? (Value)arith::MinSIOp::create(rewriter, loc, a, b)
-              : (Value)arith::MinUIOp::create(rewriter, loc, a, b);
-    if (op.getRelu())
-      r = arith::MaxSIOp::create(rewriter, loc, r,
-                                 c(rewriter, loc, r.getType(), 0));
-    replaceWithAdapted(rewriter, op, r, sgn);
+    replaceWithAdapted(rewriter, op, minMax(loc, a, b), sgn);
     return success();
   }
 };

@@ -1,0 +1,77 @@
+// Packed 16-bit integer arithmetic (sm_90): add.{s16x2,u16x2},
+// min/max.{s16x2,u16x2} and min/max.relu.s16x2, per half (adds wrap) over
+// 8192 operand pairs (the inputs of packed-compare.c). The results hash to
+// what an H200 gives for the same PTX and inputs (PACKED_INT_DUMP=1 prints
+// every result).
+//
+// REQUIRES: libcuda, cpu-agent
+// RUN: %cuda_cc %t %s %cuda_libs
+// RUN: %t %S/Inputs/packed-int.ptx | FileCheck %s
+// CHECK: hash e4d1a60d929a545b
+// CHECK: all {{[0-9]+}} checks passed
+#include "check.h"
+
+#include <stdint.h>
+
+enum { N = 8192 };
+static uint32_t rng = 12345;
+static uint32_t next(void) {
+  rng = rng * 1664525u + 1013904223u;
+  return rng;
+}
+int main(int c, char **v) {
+  static const uint16_t sp[] = {0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00,
+                                0x7e00, 0xfe00, 0x7c01, 0x0001, 0x8001, 0x03ff,
+                                0x7f80, 0xff80, 0x7fc0, 0xffc0, 0x7f81, 0x3f80,
+                                0xbf80, 0x0080, 0x8080, 0x007f};
+  const int S = sizeof sp / sizeof *sp;
+  static uint32_t in[2 * N], out[8 * N];
+  for (int i = 0; i < N; i++) {
+    uint16_t h[4];
+    for (int k = 0; k < 4; k++) {
+      uint32_t r = next();
+      h[k] = (r >> 28) < 6 ? sp[(r >> 8) % S] : (uint16_t)(next() >> 7);
+    }
+    if ((next() >> 29) == 0)
+      h[2] = h[0];
+    if ((next() >> 29) == 0)
+      h[3] = h[1];
+    in[2 * i] = h[0] | (uint32_t)h[1] << 16;
+    in[2 * i + 1] = h[2] | (uint32_t)h[3] << 16;
+  }
+  CUdevice d;
+  CUcontext x;
+  CUmodule m;
+  CUfunction f;
+  CUdeviceptr di, dout;
+  EXPECT(cuInit(0), CUDA_SUCCESS);
+  EXPECT(cuDeviceGet(&d, 0), CUDA_SUCCESS);
+  EXPECT(cuCtxCreate(&x, 0, 0, d), CUDA_SUCCESS);
+  EXPECT(cuModuleLoad(&m, v[1]), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&f, m, "k"), CUDA_SUCCESS);
+  EXPECT(cuMemAlloc(&di, sizeof in), CUDA_SUCCESS);
+  EXPECT(cuMemAlloc(&dout, sizeof out), CUDA_SUCCESS);
+  EXPECT(cuMemcpyHtoD(di, in, sizeof in), CUDA_SUCCESS);
+  EXPECT(cuMemsetD8(dout, 0xee, sizeof out), CUDA_SUCCESS);
+  unsigned n = N;
+  void *a[] = {&di, &dout, &n};
+  EXPECT(cuLaunchKernel(f, N / 128, 1, 1, 128, 1, 1, 0, 0, a, 0), CUDA_SUCCESS);
+  EXPECT(cuMemcpyDtoH(out, dout, sizeof out), CUDA_SUCCESS);
+  uint64_t h = 1469598103934665603ull;
+  for (int i = 0; i < 8 * N; i++) {
+    h ^= out[i];
+    h *= 1099511628211ull;
+  }
+  printf("hash %016llx\n", (unsigned long long)h);
+  // The hash an H200 gives for the same PTX and inputs (driver 580).
+  EXPECT_TRUE(h == 0xe4d1a60d929a545bull);
+  if (getenv("PACKED_INT_DUMP"))
+    for (int i = 0; i < N; i++) {
+      printf("%08x %08x:", in[2 * i], in[2 * i + 1]);
+      for (int k = 0; k < 8; k++)
+        printf(" %08x", out[8 * i + k]);
+      printf("\n");
+    }
+  EXPECT(cuCtxDestroy(x), CUDA_SUCCESS);
+  return finish();
+}

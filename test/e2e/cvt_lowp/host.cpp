@@ -235,7 +235,7 @@ int main(int argc, char** argv) {
     static const char* names[NF] = {"cvt.rn.satfinite.e4m3x2.f16x2", "cvt.rn.satfinite.relu.e4m3x2.f16x2",
                                     "cvt.rn.satfinite.e5m2x2.f16x2", "cvt.rn.satfinite.relu.e5m2x2.f16x2"};
     for (int i = 0; i < N; i++) {
-      uint16_t hi = (uint16_t)((i * 40503) & 0xFFFF), lo = (uint16_t)i;
+      uint16_t hi = (uint16_t)(((uint32_t)i * 40503u) & 0xFFFF), lo = (uint16_t)i;
       double vh = half_to_double(hi), vl = half_to_double(lo);
       for (int k = 0; k < NF; k++) {
         F8 f = k < 2 ? kE4M3 : kE5M2;

@@ -61,19 +61,9 @@ constexpr unsigned kTxShift = 42;
 constexpr int64_t kTxBias = int64_t(1) << 20;
 constexpr unsigned kPhaseShift = 63;
 
+/// mbarrier operations and red.async default to .cta.
 StringRef syncScope(std::optional<Scope> scope) {
-  // mbarrier operations default to .cta.
-  switch (scope.value_or(Scope::cta)) {
-  case Scope::cta:
-    return "ptx.cta";
-  case Scope::cluster:
-    return "ptx.cluster";
-  case Scope::gpu:
-    return "ptx.gpu";
-  case Scope::sys:
-    return "ptx.sys";
-  }
-  return "ptx.cta";
+  return lowering::syncScope(scope, Scope::cta);
 }
 
 Value i64c(Builder &b, Location loc, int64_t v) {
@@ -88,6 +78,43 @@ FailureOr<Value> address(Builder &rewriter, Operation *op, LoweringState &state,
   if (space && *space == StateSpace::shared_cluster)
     space = StateSpace::shared_cta;
   return lowerAddress(rewriter, op, state, base, sym, offset, space);
+}
+
+/// Checks that `op` is unguarded and returns the address of its operand
+/// `[addr]` (an mbarrier, or the shared word of st.async).
+template <typename OpT>
+FailureOr<Value> unguardedAddr(Builder &rewriter, OpT op, LoweringState &state,
+                               Value addr) {
+  if (failed(checkUnguarded(rewriter, op)))
+    return failure();
+  return address(rewriter, op, state, addr, op.getAddrSymAttr(),
+                 op.getAddrOffset(), op.getSpace());
+}
+
+/// The address of the `[mbar]` operand of a copy that completes on an
+/// mbarrier (always in shared memory).
+template <typename OpT>
+FailureOr<Value> mbarAddr(Builder &rewriter, OpT op, LoweringState &state,
+                          Value mbar) {
+  return address(rewriter, op, state, mbar, op.getMbarSymAttr(),
+                 (int64_t)op.getMbarOffset().value_or(0),
+                 StateSpace::shared_cta);
+}
+
+/// The addresses of the `[dst]` and `[src]` operands of a copy.
+template <typename OpT>
+FailureOr<std::pair<Value, Value>> copyAddrs(Builder &rewriter, OpT op,
+                                             LoweringState &state, Value dst,
+                                             Value src) {
+  FailureOr<Value> d = address(rewriter, op, state, dst, op.getDstSymAttr(),
+                               op.getDstOffset(), op.getDstSpace());
+  if (failed(d))
+    return failure();
+  FailureOr<Value> s = address(rewriter, op, state, src, op.getSrcSymAttr(),
+                               op.getSrcOffset(), op.getSrcSpace());
+  if (failed(s))
+    return failure();
+  return std::make_pair(*d, *s);
 }
 
 /// Splits the current block at the insertion point: returns the block that
@@ -171,12 +198,9 @@ struct MbarrierInitLowering : public PTXPattern<MbarrierInitOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(MbarrierInitOp op, OpAdaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
-                op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     // Phase 0, tx-count 0, `count` pending and expected arrivals.
@@ -204,12 +228,9 @@ template <typename OpT> struct MbarrierArriveLowering : public PTXPattern<OpT> {
   static constexpr bool drop = std::is_same_v<OpT, MbarrierArriveDropOp>;
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, this->state, adaptor.getAddr(),
-                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, this->state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     Value count = countOr(rewriter, loc, adaptor.getCount(), 1);
@@ -233,12 +254,9 @@ template <typename OpT> struct MbarrierTxLowering : public PTXPattern<OpT> {
   static constexpr bool expect = std::is_same_v<OpT, MbarrierExpectTxOp>;
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, this->state, adaptor.getAddr(),
-                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, this->state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     Value tx = countOr(rewriter, loc, adaptor.getTxCount(), 0);
@@ -256,12 +274,9 @@ template <typename OpT> struct MbarrierWaitLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, this->state, adaptor.getAddr(),
-                op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, this->state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     auto sem = op.getSem();
@@ -310,12 +325,9 @@ struct CpAsyncMbarrierArriveLowering
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(CpAsyncMbarrierArriveOp op, OpAdaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
-                op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     if (op.getNoinc())
@@ -346,22 +358,17 @@ struct CpAsyncLowering : public PTXPattern<CpAsyncOp> {
     int64_t cp = cpSizeValue.getSExtValue();
     if (cp != 4 && cp != 8 && cp != 16)
       return unsupported(rewriter, op, "cp.async with cp-size " + Twine(cp));
-    FailureOr<Value> dst =
-        address(rewriter, op, state, adaptor.getDst(), op.getDstSymAttr(),
-                op.getDstOffset(), op.getDstSpace());
-    if (failed(dst))
+    auto addrs =
+        copyAddrs(rewriter, op, state, adaptor.getDst(), adaptor.getSrc());
+    if (failed(addrs))
       return failure();
-    FailureOr<Value> src =
-        address(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
-                op.getSrcOffset(), op.getSrcSpace());
-    if (failed(src))
-      return failure();
+    Value dst = addrs->first, src = addrs->second;
     // The whole copy: one access of cp-size bytes (cp-size aligned).
     Type whole = cp == 16 ? (Type)VectorType::get({4}, rewriter.getI32Type())
                           : (Type)rewriter.getIntegerType(cp * 8);
     auto copyWhole = [&]() {
-      Value v = LLVM::LoadOp::create(rewriter, loc, whole, *src, cp);
-      LLVM::StoreOp::create(rewriter, loc, v, *dst, cp);
+      Value v = LLVM::LoadOp::create(rewriter, loc, whole, src, cp);
+      LLVM::StoreOp::create(rewriter, loc, v, dst, cp);
     };
     Value srcSize = adaptor.getSrcSize();
     if (!srcSize) {
@@ -393,10 +400,10 @@ struct CpAsyncLowering : public PTXPattern<CpAsyncOp> {
     copyWhole();
     cf::BranchOp::create(rewriter, loc, after);
     rewriter.setInsertionPointToStart(partial);
-    LLVM::MemcpyOp::create(rewriter, loc, *dst, *src, n, false);
-    Value tail = LLVM::GEPOp::create(rewriter, loc, (*dst).getType(),
-                                     rewriter.getI8Type(), *dst,
-                                     ArrayRef<LLVM::GEPArg>{n});
+    LLVM::MemcpyOp::create(rewriter, loc, dst, src, n, false);
+    Value tail =
+        LLVM::GEPOp::create(rewriter, loc, dst.getType(), rewriter.getI8Type(),
+                            dst, ArrayRef<LLVM::GEPArg>{n});
     LLVM::MemsetOp::create(rewriter, loc, tail,
                            intConst(rewriter, loc, rewriter.getI8Type(), 0),
                            arith::SubIOp::create(rewriter, loc, cpv, n), false);
@@ -420,16 +427,11 @@ struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
     Location loc = op.getLoc();
     if (op.getCpMask())
       return unsupported(rewriter, op, "cp.async.bulk with .cp_mask");
-    FailureOr<Value> dst =
-        address(rewriter, op, state, adaptor.getDst(), op.getDstSymAttr(),
-                op.getDstOffset(), op.getDstSpace());
-    if (failed(dst))
+    auto addrs =
+        copyAddrs(rewriter, op, state, adaptor.getDst(), adaptor.getSrc());
+    if (failed(addrs))
       return failure();
-    FailureOr<Value> src =
-        address(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
-                op.getSrcOffset(), op.getSrcSpace());
-    if (failed(src))
-      return failure();
+    Value dst = addrs->first, src = addrs->second;
     Value size = adapt(rewriter, loc, adaptor.getSize(), rewriter.getI64Type());
     if (Value mask = adaptor.getCtaMask()) {
       Value mine = arith::AndIOp::create(
@@ -437,11 +439,9 @@ struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
           i64c(rewriter, loc, 1));
       size = arith::MulIOp::create(rewriter, loc, size, mine);
     }
-    LLVM::MemcpyOp::create(rewriter, loc, *dst, *src, size, false);
+    LLVM::MemcpyOp::create(rewriter, loc, dst, src, size, false);
     if (op.getCompletion() == Completion::mbarrier_complete_tx_bytes) {
-      FailureOr<Value> mbar = address(
-          rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
-          (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
       if (failed(mbar))
         return failure();
       Value tx =
@@ -460,12 +460,9 @@ struct StAsyncLowering : public PTXPattern<StAsyncOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(StAsyncOp op, OpAdaptor adaptor,
                                 Builder &rewriter) const override {
-    if (failed(checkUnguarded(rewriter, op)))
-      return failure();
     Location loc = op.getLoc();
     FailureOr<Value> ptr =
-        address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
-                op.getAddrOffset(), op.getSpace());
+        unguardedAddr(rewriter, op, state, adaptor.getAddr());
     if (failed(ptr))
       return failure();
     Type elemTy = rewriter.getIntegerType(getTypeBitWidth(op.getType()));
@@ -485,9 +482,7 @@ struct StAsyncLowering : public PTXPattern<StAsyncOp> {
             intConst(rewriter, loc, rewriter.getI32Type(), i));
       LLVM::StoreOp::create(rewriter, loc, vec, *ptr, elemBytes * n);
     }
-    FailureOr<Value> mbar = address(
-        rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
-        (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+    FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
     if (failed(mbar))
       return failure();
     updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
@@ -548,9 +543,7 @@ struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
     LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b,
                               LLVM::AtomicOrdering::monotonic,
                               syncScope(op.getScope()), bits / 8);
-    FailureOr<Value> mbar = address(
-        rewriter, op, state, adaptor.getMbar(), op.getMbarSymAttr(),
-        (int64_t)op.getMbarOffset().value_or(0), StateSpace::shared_cta);
+    FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
     if (failed(mbar))
       return failure();
     updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
@@ -578,22 +571,7 @@ struct FenceProxyTensormapLowering : public PTXPattern<FenceProxyTensormapOp> {
                                 Builder &rewriter) const override {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
-    wave::Scope scope;
-    switch (op.getScope()) {
-    case Scope::cta:
-      scope = wave::Scope::cta;
-      break;
-    case Scope::cluster:
-      scope = wave::Scope::cluster;
-      break;
-    case Scope::gpu:
-      scope = wave::Scope::gpu;
-      break;
-    case Scope::sys:
-      scope = wave::Scope::sys;
-      break;
-    }
-    rewriter.replaceOpWithNewOp<wave::FenceOp>(op, scope);
+    rewriter.replaceOpWithNewOp<wave::FenceOp>(op, toWaveScope(op.getScope()));
     return success();
   }
 };

@@ -203,3 +203,31 @@ FailureOr<Value> lowering::lowerAddress(ConversionPatternRewriter &rewriter,
                                 rewriter, loc, rewriter.getI64Type(), offset)});
   return ptr;
 }
+
+StringRef lowering::syncScope(std::optional<Scope> scope, Scope dflt) {
+  switch (scope.value_or(dflt)) {
+  case Scope::cta:
+    return "ptx.cta";
+  case Scope::cluster:
+    return "ptx.cluster";
+  case Scope::gpu:
+    return "ptx.gpu";
+  case Scope::sys:
+    return "ptx.sys";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+wave::Scope lowering::toWaveScope(Scope s) {
+  switch (s) {
+  case Scope::cta:
+    return wave::Scope::cta;
+  case Scope::cluster:
+    return wave::Scope::cluster;
+  case Scope::gpu:
+    return wave::Scope::gpu;
+  case Scope::sys:
+    return wave::Scope::sys;
+  }
+  llvm_unreachable("unknown scope");
+}

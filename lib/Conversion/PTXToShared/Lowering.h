@@ -133,6 +133,12 @@ Value narrowDirected(OpBuilder &b, Location loc, Value x, Type to,
 Value intToFloatDirected(OpBuilder &b, Location loc, Value x, bool isSigned,
                          Type to, Rounding mode);
 
+/// The sync scope ("ptx.cta", "ptx.cluster", "ptx.gpu", "ptx.sys") of a
+/// memory-ordering scope, `dflt` when absent; each back end renames them.
+StringRef syncScope(std::optional<Scope> scope, Scope dflt);
+/// The scope of a wave.fence for a PTX scope.
+wave::Scope toWaveScope(Scope s);
+
 /// LLVM address space of a PTX state space (generic when absent).
 unsigned addrSpaceOf(std::optional<StateSpace> space);
 

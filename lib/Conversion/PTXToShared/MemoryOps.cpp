@@ -15,18 +15,9 @@ using namespace mlir::ptx::lowering;
 
 namespace {
 
+/// Memory instructions default to .gpu.
 StringRef syncScope(std::optional<Scope> scope) {
-  switch (scope.value_or(Scope::gpu)) {
-  case Scope::cta:
-    return "ptx.cta";
-  case Scope::cluster:
-    return "ptx.cluster";
-  case Scope::gpu:
-    return "ptx.gpu";
-  case Scope::sys:
-    return "ptx.sys";
-  }
-  return "ptx.gpu";
+  return lowering::syncScope(scope, Scope::gpu);
 }
 
 bool isParamSpace(std::optional<StateSpace> s) {

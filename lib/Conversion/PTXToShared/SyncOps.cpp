@@ -76,20 +76,6 @@ template <typename OpT> struct BarRedLowering : public PTXPattern<OpT> {
   }
 };
 
-wave::Scope toWaveScope(Scope s) {
-  switch (s) {
-  case Scope::cta:
-    return wave::Scope::cta;
-  case Scope::cluster:
-    return wave::Scope::cluster;
-  case Scope::gpu:
-    return wave::Scope::gpu;
-  case Scope::sys:
-    return wave::Scope::sys;
-  }
-  return wave::Scope::sys;
-}
-
 struct MembarLowering : public PTXPattern<MembarOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(MembarOp op, OpAdaptor adaptor,

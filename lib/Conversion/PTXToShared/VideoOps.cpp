@@ -73,6 +73,13 @@ struct VB {
     Type t = v.getType();
     return smin(smax(v, k(t, lo)), k(t, hi));
   }
+  /// `v` clamped to the range of a `bits`-bit signed or unsigned integer.
+  Value clampToBits(Value v, unsigned bits, bool sgn) {
+    if (sgn)
+      return clamp(v, -(int64_t(1) << (bits - 1)),
+                   (int64_t(1) << (bits - 1)) - 1);
+    return clamp(v, 0, (int64_t(1) << bits) - 1);
+  }
 
   /// Bits [pos, pos + bits) of the i32 `x`, extended to `to`.
   Value field(Value x, unsigned pos, unsigned bits, bool sgn, Type to) {
@@ -98,11 +105,7 @@ struct VB {
   Value saturate(Value t, bool sat, bool sgn, SelectorAttr dsel) {
     if (!sat)
       return t;
-    unsigned bits = !dsel ? 32 : (dsel.getHalf() ? 16 : 8);
-    if (sgn)
-      return clamp(t, -(int64_t(1) << (bits - 1)),
-                   (int64_t(1) << (bits - 1)) - 1);
-    return clamp(t, 0, (int64_t(1) << bits) - 1);
+    return clampToBits(t, !dsel ? 32 : (dsel.getHalf() ? 16 : 8), sgn);
   }
 
   /// optSecOp / optMerge and the final 32 bits.
@@ -163,6 +166,16 @@ Value i32Operand(OpBuilder &b, Location loc, Value v) {
   return adapt(b, loc, v, b.getI32Type());
 }
 
+/// A scalar source: its selected byte / half-word / word extended to i64.
+Value selectedOperand(VB &v, Value x, SelectorAttr sel, bool sgn) {
+  return v.partSelect(i32Operand(v.b, v.loc, x), sel, sgn);
+}
+
+/// The optional `c` of a scalar instruction as an i32 (null when absent).
+Value optionalC(OpBuilder &b, Location loc, Value c) {
+  return c ? i32Operand(b, loc, c) : Value();
+}
+
 //===----------------------------------------------------------------------===//
 // Scalar video instructions
 //===----------------------------------------------------------------------===//
@@ -179,12 +192,11 @@ struct ScalarVideoLowering : public PTXPattern<OpT> {
     Location loc = op.getLoc();
     VB v{rewriter, loc};
     bool dsgn = isSignedIntType(op.getDtype());
-    Value a = i32Operand(rewriter, loc, adaptor.getA());
-    Value bv = i32Operand(rewriter, loc, adaptor.getB());
-    Value ta = v.partSelect(a, op.getASelAttr(), isSignedIntType(op.getAtype()));
+    Value ta = selectedOperand(v, adaptor.getA(), op.getASelAttr(),
+                               isSignedIntType(op.getAtype()));
     Value t;
     if constexpr (P == Primary::Shl || P == Primary::Shr) {
-      Value tb = v.partSelect(bv, op.getBSelAttr(), false);
+      Value tb = selectedOperand(v, adaptor.getB(), op.getBSelAttr(), false);
       tb = op.getMode() == ShfMode::clamp
                ? (Value)arith::MinUIOp::create(rewriter, loc, tb, v.k64(32))
                : v.andi(tb, v.k64(31));
@@ -195,8 +207,8 @@ struct ScalarVideoLowering : public PTXPattern<OpT> {
       else
         t = v.ashr(ta, tb);
     } else {
-      Value tb =
-          v.partSelect(bv, op.getBSelAttr(), isSignedIntType(op.getBtype()));
+      Value tb = selectedOperand(v, adaptor.getB(), op.getBSelAttr(),
+                                 isSignedIntType(op.getBtype()));
       switch (P) {
       case Primary::Add:
         t = v.add(ta, tb);
@@ -216,10 +228,10 @@ struct ScalarVideoLowering : public PTXPattern<OpT> {
       }
     }
     t = v.saturate(t, op.getSat(), dsgn, op.getDSelAttr());
-    Value c = adaptor.getC() ? i32Operand(rewriter, loc, adaptor.getC())
-                             : Value();
     replaceWithAdapted(rewriter, op,
-                       v.finish(t, op.getOp2(), op.getDSelAttr(), c, dsgn));
+                       v.finish(t, op.getOp2(), op.getDSelAttr(),
+                                optionalC(rewriter, loc, adaptor.getC()),
+                                dsgn));
     return success();
   }
 };
@@ -232,17 +244,17 @@ struct VsetLowering : public PTXPattern<VsetOp> {
       return failure();
     Location loc = op.getLoc();
     VB v{rewriter, loc};
-    Value ta = v.partSelect(i32Operand(rewriter, loc, adaptor.getA()),
-                            op.getASelAttr(), isSignedIntType(op.getAtype()));
-    Value tb = v.partSelect(i32Operand(rewriter, loc, adaptor.getB()),
-                            op.getBSelAttr(), isSignedIntType(op.getBtype()));
-    Value t = v.ext(v.compare(op.getCmp(), ta, tb), rewriter.getI64Type(),
-                    false);
-    Value c = adaptor.getC() ? i32Operand(rewriter, loc, adaptor.getC())
-                             : Value();
+    Value ta = selectedOperand(v, adaptor.getA(), op.getASelAttr(),
+                               isSignedIntType(op.getAtype()));
+    Value tb = selectedOperand(v, adaptor.getB(), op.getBSelAttr(),
+                               isSignedIntType(op.getBtype()));
+    Value t =
+        v.ext(v.compare(op.getCmp(), ta, tb), rewriter.getI64Type(), false);
     // The comparison result, c and d are unsigned.
     replaceWithAdapted(rewriter, op,
-                       v.finish(t, op.getOp2(), op.getDSelAttr(), c, false));
+                       v.finish(t, op.getOp2(), op.getDSelAttr(),
+                                optionalC(rewriter, loc, adaptor.getC()),
+                                false));
     return success();
   }
 };
@@ -260,14 +272,10 @@ struct VmadLowering : public PTXPattern<VmadOp> {
          sb = isSignedIntType(op.getBtype());
     bool negProduct = op.getANeg() != op.getBNeg();
     bool signedFinal = sa || sb || negProduct || op.getCNeg();
-    Value ta = v.ext(
-        v.partSelect(i32Operand(rewriter, loc, adaptor.getA()),
-                     op.getASelAttr(), sa),
-        i128, true);
-    Value tb = v.ext(
-        v.partSelect(i32Operand(rewriter, loc, adaptor.getB()),
-                     op.getBSelAttr(), sb),
-        i128, true);
+    Value ta = v.ext(selectedOperand(v, adaptor.getA(), op.getASelAttr(), sa),
+                     i128, true);
+    Value tb = v.ext(selectedOperand(v, adaptor.getB(), op.getBSelAttr(), sb),
+                     i128, true);
     Value c = i32Operand(rewriter, loc, adaptor.getC());
     Value tmp = arith::MulIOp::create(rewriter, loc, ta, tb);
     int64_t lsb = 0;
@@ -370,12 +378,8 @@ struct SimdVideoLowering : public PTXPattern<OpT> {
             t = v.smax(va, vb);
             break;
           }
-          if (op.getSat()) {
-            t = isSignedIntType(op.getDtype())
-                    ? v.clamp(t, -(int64_t(1) << (w - 1)),
-                              (int64_t(1) << (w - 1)) - 1)
-                    : v.clamp(t, 0, (int64_t(1) << w) - 1);
-          }
+          if (op.getSat())
+            t = v.clampToBits(t, w, isSignedIntType(op.getDtype()));
         }
       }
       if (add) {

@@ -223,6 +223,24 @@ struct MatchLowering : public PTXPattern<MatchSyncOp> {
 struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
   using PTXPattern::PTXPattern;
 
+  /// Folds `a` of the participating lanes (active and in `member`), lane 0
+  /// first, into `acc` with `combine(acc, value of lane j)`.
+  static Value foldLanes(WarpBuilder &w, Builder &rewriter, Location loc,
+                         Value a, Value member, Value acc,
+                         function_ref<Value(Value, Value)> combine) {
+    Value part = w.and_(w.activeMask(), member);
+    for (int j = 0; j < 32; ++j) {
+      Value jv = w.c(j);
+      Value v = w.readLane(a, jv, member);
+      Value in =
+          w.cmp(arith::CmpIPredicate::ne,
+                w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv), w.c(1)),
+                w.c(0));
+      acc = w.sel(in, combine(acc, v), acc);
+    }
+    return acc;
+  }
+
   /// redux.sync.{min,max}{.abs}{.NaN}.f32: min/max's NaN rules over the
   /// participating lanes. The start value is the identity: a NaN, which
   /// min/max without .NaN skip, or the infinity on the far side with .NaN.
@@ -238,21 +256,15 @@ struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
     bool nan = op.getNaN();
     Value member = adapt(rewriter, loc, adaptor.getMembermask(), w.i32);
     Value a = adapt(rewriter, loc, adaptor.getA(), w.i32);
-    Value part = w.and_(w.activeMask(), member);
     double start = nan ? (isMax ? -INFINITY : INFINITY) : NAN;
-    Value acc = floatConst(rewriter, loc, f32, start);
-    for (int j = 0; j < 32; ++j) {
-      Value jv = w.c(j);
-      Value v = arith::BitcastOp::create(rewriter, loc, f32,
-                                         w.readLane(a, jv, member));
-      if (op.getAbs())
-        v = LLVM::FAbsOp::create(rewriter, loc, v);
-      Value in =
-          w.cmp(arith::CmpIPredicate::ne,
-                w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv), w.c(1)),
-                w.c(0));
-      acc = w.sel(in, floatMinMax(rewriter, loc, acc, v, isMax, nan), acc);
-    }
+    Value acc = foldLanes(
+        w, rewriter, loc, a, member, floatConst(rewriter, loc, f32, start),
+        [&](Value acc, Value lane) {
+          Value v = arith::BitcastOp::create(rewriter, loc, f32, lane);
+          if (op.getAbs())
+            v = LLVM::FAbsOp::create(rewriter, loc, v);
+          return floatMinMax(rewriter, loc, acc, v, isMax, nan);
+        });
     replaceWithAdapted(rewriter, op, acc);
     return success();
   }
@@ -267,7 +279,6 @@ struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
     Value member = adapt(rewriter, loc, adaptor.getMembermask(), w.i32);
     Value a = adapt(rewriter, loc, adaptor.getA(), w.i32);
     bool sgn = isSignedIntType(op.getType());
-    Value part = w.and_(w.activeMask(), member);
     Value acc;
     switch (op.getOp()) {
     case ReduxOperation::add:
@@ -287,38 +298,25 @@ struct ReduxLowering : public PTXPattern<ReduxSyncOp> {
     default:
       return unsupported(rewriter, op, "this redux.sync operation");
     }
-    for (int j = 0; j < 32; ++j) {
-      Value jv = w.c(j);
-      Value v = w.readLane(a, jv, member);
-      Value in =
-          w.cmp(arith::CmpIPredicate::ne,
-                w.and_(arith::ShRUIOp::create(rewriter, loc, part, jv), w.c(1)),
-                w.c(0));
-      Value next;
-      switch (op.getOp()) {
-      case ReduxOperation::add:
-        next = arith::AddIOp::create(rewriter, loc, acc, v);
-        break;
-      case ReduxOperation::Or:
-        next = w.or_(acc, v);
-        break;
-      case ReduxOperation::Xor:
-        next = w.xor_(acc, v);
-        break;
-      case ReduxOperation::And:
-        next = w.and_(acc, v);
-        break;
-      case ReduxOperation::min:
-        next = sgn ? (Value)arith::MinSIOp::create(rewriter, loc, acc, v)
-                   : (Value)arith::MinUIOp::create(rewriter, loc, acc, v);
-        break;
-      default:
-        next = sgn ? (Value)arith::MaxSIOp::create(rewriter, loc, acc, v)
-                   : (Value)arith::MaxUIOp::create(rewriter, loc, acc, v);
-        break;
-      }
-      acc = w.sel(in, next, acc);
-    }
+    acc = foldLanes(
+        w, rewriter, loc, a, member, acc, [&](Value acc, Value v) -> Value {
+          switch (op.getOp()) {
+          case ReduxOperation::add:
+            return arith::AddIOp::create(rewriter, loc, acc, v);
+          case ReduxOperation::Or:
+            return w.or_(acc, v);
+          case ReduxOperation::Xor:
+            return w.xor_(acc, v);
+          case ReduxOperation::And:
+            return w.and_(acc, v);
+          case ReduxOperation::min:
+            return sgn ? (Value)arith::MinSIOp::create(rewriter, loc, acc, v)
+                       : (Value)arith::MinUIOp::create(rewriter, loc, acc, v);
+          default:
+            return sgn ? (Value)arith::MaxSIOp::create(rewriter, loc, acc, v)
+                       : (Value)arith::MaxUIOp::create(rewriter, loc, acc, v);
+          }
+        });
     replaceWithAdapted(rewriter, op, acc);
     return success();
   }

@@ -35,7 +35,7 @@ fi
 
 failed=0
 for n in "${names[@]}"; do
-  if "$CXX" -std=c++17 -O1 -Wall -I"$HERE/common" -I"$CUDA_INC" "$n/host.cpp" -L"$CUDA_LIBDIR" -lcuda -o "$OUT/$n"; then
+  if "$CXX" -std=c++17 -O1 -Wall -I"$HERE/common" -I"$HERE/../../include" -I"$CUDA_INC" "$n/host.cpp" -L"$CUDA_LIBDIR" -lcuda -o "$OUT/$n"; then
     echo "built $OUT/$n"
   else
     echo "error: failed to build $n" >&2

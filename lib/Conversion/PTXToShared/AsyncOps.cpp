@@ -554,15 +554,6 @@ struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
   }
 };
 
-struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
-  using PTXPattern::PTXPattern;
-  LogicalResult matchAndRewrite(CpAsyncBulkTensorOp op, OpAdaptor adaptor,
-                                Builder &rewriter) const override {
-    return unsupported(rewriter, op,
-                       "cp.async.bulk.tensor (tensor maps are not supported)");
-  }
-};
-
 /// fence.proxy.tensormap::generic orders tensor-map writes before their
 /// uses by the tensormap proxy; with one proxy it is a plain fence.
 struct FenceProxyTensormapLowering : public PTXPattern<FenceProxyTensormapOp> {
@@ -614,7 +605,7 @@ void lowering::populateAsyncPatterns(SharedTypeConverter &tc,
         MbarrierWaitLowering<MbarrierTestWaitOp>,
         MbarrierWaitLowering<MbarrierTryWaitOp>, MbarrierPendingCountLowering,
         CpAsyncMbarrierArriveLowering, CpAsyncLowering, CpAsyncBulkLowering,
-        StAsyncLowering, RedAsyncLowering, CpAsyncBulkTensorLowering,
+        StAsyncLowering, RedAsyncLowering,
         FenceProxyTensormapLowering, MapaLowering, GetctarankLowering,
         // An mbarrier holds nothing to release.
         NoEffectLowering<MbarrierInvalOp>,

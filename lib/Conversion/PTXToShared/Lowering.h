@@ -188,6 +188,8 @@ void populateVideoPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                            LoweringState &s);
 void populateAsyncPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                            LoweringState &s);
+void populateTensorPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
+                            LoweringState &s);
 
 /// Base of every pattern: access to the shared state.
 template <typename OpT> struct PTXPattern : public OpConversionPattern<OpT> {

@@ -72,6 +72,7 @@ struct ConvertPTXToSharedPass
     populateWarpPatterns(tc, patterns, state);
     populateVideoPatterns(tc, patterns, state);
     populateAsyncPatterns(tc, patterns, state);
+    populateTensorPatterns(tc, patterns, state);
     patterns.add<SelectTypePattern>(tc, ctx);
     cf::populateCFStructuralTypeConversions(tc, patterns);
 

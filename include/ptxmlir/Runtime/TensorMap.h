@@ -1,0 +1,356 @@
+//===- TensorMap.h - our encoding of the 128-byte CUtensorMap ---*- C++ -*-===//
+//
+// CUDA's CUtensorMap is an opaque, 64-byte aligned 128-byte object that
+// cuTensorMapEncode* fill in and cp.async.bulk.tensor reads. NVIDIA's
+// encoding is undocumented, so ptx-mlir defines its own: libcuda writes it
+// (runtime/cuda/TensorMap.cpp) and the lowering of cp.async.bulk.tensor
+// (lib/Conversion/PTXToShared/TensorOps.cpp) reads it with plain loads. Every
+// field has a fixed place, so that a tensormap.replace can rewrite one field
+// alone (docs/lowering.md, "Tensor maps").
+//
+//   offset size field
+//        0    8 global address
+//        8    1 rank (1..5)
+//        9    1 data type (CUtensorMapDataType)
+//       10    1 element size in bytes (1, 2, 4 or 8)
+//       11    1 interleave (CUtensorMapInterleave)
+//       12    1 swizzle (CUtensorMapSwizzle)
+//       13    1 L2 promotion (CUtensorMapL2promotion)
+//       14    1 out-of-bounds fill (CUtensorMapFloatOOBfill)
+//       15    1 mode: 0 tiled, 1 im2col
+//       16 5x 8 global dimensions (elements; unused ones 1)
+//       56 5x 8 global strides in bytes (stride 0 is the element size;
+//               unused ones the previous stride times its dimension)
+//       96 5x 2 box dimensions (elements; tiled mode; unused ones 1)
+//      106 5x 1 element strides (unused ones 1)
+//      111    1 zero
+//      112 3x 2 im2col pixel box lower corner {D, H, W} (signed)
+//      118 3x 2 im2col pixel box upper corner {D, H, W} (signed)
+//      124    2 im2col channels per pixel
+//      126    2 im2col pixels per column
+//
+// This header needs no CUDA header: enum values and results are plain ints
+// equal to cuda.h's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_RUNTIME_TENSORMAP_H
+#define PTXMLIR_RUNTIME_TENSORMAP_H
+
+#include <cstdint>
+#include <cstring>
+
+namespace ptxmlir::tensormap {
+
+constexpr unsigned kSize = 128;
+constexpr unsigned kAlign = 64;
+constexpr unsigned kMaxRank = 5;
+
+constexpr unsigned kAddress = 0;
+constexpr unsigned kRank = 8;
+constexpr unsigned kDataType = 9;
+constexpr unsigned kElementSize = 10;
+constexpr unsigned kInterleave = 11;
+constexpr unsigned kSwizzle = 12;
+constexpr unsigned kL2Promotion = 13;
+constexpr unsigned kOobFill = 14;
+constexpr unsigned kMode = 15;
+constexpr unsigned kGlobalDim = 16;         // 5 x u64
+constexpr unsigned kGlobalStride = 56;      // 5 x u64
+constexpr unsigned kBoxDim = 96;            // 5 x u16
+constexpr unsigned kElementStride = 106;    // 5 x u8
+constexpr unsigned kLowerCorner = 112;      // 3 x i16
+constexpr unsigned kUpperCorner = 118;      // 3 x i16
+constexpr unsigned kChannelsPerPixel = 124; // u16
+constexpr unsigned kPixelsPerColumn = 126;  // u16
+
+enum Mode : uint8_t { kTiled = 0, kIm2col = 1 };
+
+/// cuda.h's values.
+enum Result : int {
+  kSuccess = 0,
+  kInvalidValue = 1,
+  kNotSupported = 801,
+};
+enum DataType : unsigned {
+  kUint8 = 0,
+  kUint16,
+  kUint32,
+  kInt32,
+  kUint64,
+  kInt64,
+  kFloat16,
+  kFloat32,
+  kFloat64,
+  kBfloat16,
+  kFloat32Ftz,
+  kTfloat32,
+  kTfloat32Ftz,
+  k16U4Align8B,
+  k16U4Align16B,
+  k16U6Align16B,
+};
+enum Interleave : unsigned {
+  kInterleaveNone = 0,
+  kInterleave16B,
+  kInterleave32B
+};
+enum Swizzle : unsigned {
+  kSwizzleNone = 0,
+  kSwizzle32B,
+  kSwizzle64B,
+  kSwizzle128B,
+  kSwizzle128BAtom32B,
+  kSwizzle128BAtom32BFlip8B,
+  kSwizzle128BAtom64B,
+};
+
+/// Element size in bytes of a data type; 0 for the packed sub-byte types
+/// and unknown values.
+inline unsigned elementSize(unsigned type) {
+  switch (type) {
+  case kUint8:
+    return 1;
+  case kUint16:
+  case kFloat16:
+  case kBfloat16:
+    return 2;
+  case kUint32:
+  case kInt32:
+  case kFloat32:
+  case kFloat32Ftz:
+  case kTfloat32:
+  case kTfloat32Ftz:
+    return 4;
+  case kUint64:
+  case kInt64:
+  case kFloat64:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+inline bool isFloat(unsigned type) {
+  return type == kFloat16 || type == kFloat32 || type == kFloat64 ||
+         type == kBfloat16 || type == kFloat32Ftz || type == kTfloat32 ||
+         type == kTfloat32Ftz;
+}
+
+/// The span in bytes a swizzle mode permutes 16-byte chunks within (0: none).
+inline unsigned swizzleSpan(unsigned swizzle) {
+  switch (swizzle) {
+  case kSwizzle32B:
+    return 32;
+  case kSwizzle64B:
+    return 64;
+  case kSwizzle128B:
+    return 128;
+  default:
+    return 0;
+  }
+}
+
+/// Why an argument was refused, for the caller's log; null on success.
+struct Status {
+  int result = kSuccess;
+  const char *why = nullptr;
+};
+
+/// The checks cuTensorMapEncodeTiled and cuTensorMapEncodeIm2col share
+/// (cuda.h's documentation of each argument). `box0Bytes` is the inner
+/// dimension of the bounding box in bytes (tiled: boxDim[0] x element size;
+/// im2col: channelsPerPixel x element size).
+inline Status checkCommon(const void *map, unsigned type, unsigned rank,
+                          const void *address, const uint64_t *dims,
+                          const uint64_t *strides, const uint32_t *elemStrides,
+                          unsigned interleave, unsigned swizzle, unsigned l2,
+                          unsigned oobFill, unsigned minRank,
+                          uint64_t box0Bytes) {
+  auto bad = [](const char *why) { return Status{kInvalidValue, why}; };
+  // cuda.h asks for a 64-byte aligned map, but NVIDIA's driver does not
+  // check it (seen on an H200); our lowering reads it with plain loads.
+  if (!map)
+    return bad("the tensor map is null");
+  if (type > k16U6Align16B)
+    return bad("unknown data type");
+  if (type >= k16U4Align8B)
+    return Status{kNotSupported, "packed sub-byte data types"};
+  if (rank < minRank || rank > kMaxRank)
+    return bad("rank out of range");
+  if (interleave > kInterleave32B)
+    return bad("unknown interleave");
+  if (interleave != kInterleaveNone && rank < 3)
+    return bad("interleave needs rank 3 or more");
+  if (swizzle > kSwizzle128BAtom64B)
+    return bad("unknown swizzle");
+  if (l2 > 3)
+    return bad("unknown L2 promotion");
+  if (oobFill > 1)
+    return bad("unknown out-of-bounds fill");
+  if (oobFill == 1 && !isFloat(type))
+    return bad("NaN fill needs a floating-point data type");
+  if (!address || uintptr_t(address) % 16)
+    return bad("the global address is null or not 16-byte aligned");
+  if (interleave == kInterleave32B && uintptr_t(address) % 32)
+    return bad("interleave 32B needs a 32-byte aligned global address");
+  // Strides are needed even for rank 1 (as NVIDIA's driver).
+  if (!dims || !strides || !elemStrides)
+    return bad("a null array");
+  for (unsigned i = 0; i < rank; ++i)
+    if (dims[i] == 0 || dims[i] > (uint64_t(1) << 32))
+      return bad("a global dimension is 0 or above 2^32");
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    if (strides[i] % 16 || strides[i] >= (uint64_t(1) << 40))
+      return bad("a global stride is not a multiple of 16 or not below 2^40");
+    if (interleave == kInterleave32B && strides[i] % 32)
+      return bad("interleave 32B needs strides that are multiples of 32");
+  }
+  for (unsigned i = 0; i < rank; ++i)
+    if (elemStrides[i] == 0 || elemStrides[i] > 8)
+      return bad("an element stride is 0 or above 8");
+  // cuda.h: interleave 32B needs swizzle 32B; NVIDIA's driver accepts
+  // others (seen on an H200), and interleave is not supported here anyway.
+  // Valid, but not implemented by the lowering of cp.async.bulk.tensor.
+  if (interleave != kInterleaveNone)
+    return Status{kNotSupported, "interleaved layouts"};
+  if (swizzle > kSwizzle128B)
+    return Status{kNotSupported, "the 128B swizzle modes with 32B/64B atoms"};
+  if (interleave == kInterleaveNone && swizzle != kSwizzleNone) {
+    uint64_t span = swizzle >= kSwizzle128B ? 128 : swizzleSpan(swizzle);
+    if (box0Bytes > span)
+      return bad("the inner box dimension is wider than the swizzle span");
+  }
+  return {};
+}
+
+inline void put(void *map, unsigned off, const void *v, unsigned n) {
+  std::memcpy(static_cast<char *>(map) + off, v, n);
+}
+
+/// Writes the fields both modes share. Unused dimensions get dimension 1,
+/// stride previous stride x dimension, box 1 and element stride 1.
+inline void encodeCommon(void *map, unsigned type, unsigned rank,
+                         const void *address, const uint64_t *dims,
+                         const uint64_t *strides, const uint32_t *elemStrides,
+                         unsigned interleave, unsigned swizzle, unsigned l2,
+                         unsigned oobFill, Mode mode) {
+  std::memset(map, 0, kSize);
+  uint64_t addr = uint64_t(uintptr_t(address));
+  put(map, kAddress, &addr, 8);
+  uint8_t bytes[8] = {
+      uint8_t(rank),       uint8_t(type),    uint8_t(elementSize(type)),
+      uint8_t(interleave), uint8_t(swizzle), uint8_t(l2),
+      uint8_t(oobFill),    uint8_t(mode)};
+  put(map, kRank, bytes, 8);
+  uint64_t stride = elementSize(type);
+  for (unsigned i = 0; i < kMaxRank; ++i) {
+    uint64_t d = i < rank ? dims[i] : 1;
+    if (i > 0)
+      stride = i < rank ? strides[i - 1] : stride;
+    put(map, kGlobalDim + 8 * i, &d, 8);
+    put(map, kGlobalStride + 8 * i, &stride, 8);
+    if (i + 1 >= rank)
+      stride *= d; // the next unused dimension
+    uint8_t e = i < rank ? uint8_t(elemStrides[i]) : 1;
+    put(map, kElementStride + i, &e, 1);
+  }
+}
+
+/// cuTensorMapEncodeTiled's checks and encoding.
+inline Status encodeTiled(void *map, unsigned type, unsigned rank,
+                          const void *address, const uint64_t *dims,
+                          const uint64_t *strides, const uint32_t *box,
+                          const uint32_t *elemStrides, unsigned interleave,
+                          unsigned swizzle, unsigned l2, unsigned oobFill) {
+  if (!box)
+    return Status{kInvalidValue, "a null array"};
+  unsigned esize = elementSize(type);
+  Status s =
+      checkCommon(map, type, rank, address, dims, strides, elemStrides,
+                  interleave, swizzle, l2, oobFill, 1,
+                  rank >= 1 && rank <= kMaxRank ? uint64_t(box[0]) * esize : 0);
+  if (s.result != kSuccess)
+    return s;
+  for (unsigned i = 0; i < rank; ++i)
+    if (box[i] == 0 || box[i] > 256)
+      return Status{kInvalidValue, "a box dimension is 0 or above 256"};
+  if (interleave == kInterleaveNone && (uint64_t(box[0]) * esize) % 16)
+    return Status{kInvalidValue,
+                  "the inner box dimension is not a multiple of 16 bytes"};
+  encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
+               swizzle, l2, oobFill, kTiled);
+  for (unsigned i = 0; i < kMaxRank; ++i) {
+    uint16_t b = i < rank ? uint16_t(box[i]) : 1;
+    put(map, kBoxDim + 2 * i, &b, 2);
+  }
+  return {};
+}
+
+/// cuTensorMapEncodeIm2col's checks and encoding.
+inline Status encodeIm2col(void *map, unsigned type, unsigned rank,
+                           const void *address, const uint64_t *dims,
+                           const uint64_t *strides, const int *lower,
+                           const int *upper, unsigned channelsPerPixel,
+                           unsigned pixelsPerColumn,
+                           const uint32_t *elemStrides, unsigned interleave,
+                           unsigned swizzle, unsigned l2, unsigned oobFill) {
+  unsigned esize = elementSize(type);
+  Status s = checkCommon(map, type, rank, address, dims, strides, elemStrides,
+                         interleave, swizzle, l2, oobFill, 3,
+                         uint64_t(channelsPerPixel) * esize);
+  if (s.result != kSuccess)
+    return s;
+  if (!lower || !upper)
+    return Status{kInvalidValue, "a null array"};
+  // The corner offsets' range depends on the rank.
+  int lim = rank == 3 ? 32768 : rank == 4 ? 128 : 16;
+  unsigned n = rank - 2;
+  for (unsigned i = 0; i < n; ++i)
+    if (lower[i] < -lim || lower[i] >= lim || upper[i] < -lim ||
+        upper[i] >= lim)
+      return Status{kInvalidValue, "a pixel box corner is out of range"};
+  if (channelsPerPixel == 0 || channelsPerPixel > 256)
+    return Status{kInvalidValue, "channelsPerPixel is 0 or above 256"};
+  if (pixelsPerColumn == 0 || pixelsPerColumn > 1024)
+    return Status{kInvalidValue, "pixelsPerColumn is 0 or above 1024"};
+  if (interleave == kInterleaveNone &&
+      (uint64_t(channelsPerPixel) * esize) % 16)
+    return Status{kInvalidValue,
+                  "channelsPerPixel is not a multiple of 16 bytes"};
+  encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
+               swizzle, l2, oobFill, kIm2col);
+  for (unsigned i = 0; i < kMaxRank; ++i) {
+    uint16_t b = 1;
+    put(map, kBoxDim + 2 * i, &b, 2);
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    int16_t lo = int16_t(lower[i]), hi = int16_t(upper[i]);
+    put(map, kLowerCorner + 2 * i, &lo, 2);
+    put(map, kUpperCorner + 2 * i, &hi, 2);
+  }
+  uint16_t c = uint16_t(channelsPerPixel), p = uint16_t(pixelsPerColumn);
+  put(map, kChannelsPerPixel, &c, 2);
+  put(map, kPixelsPerColumn, &p, 2);
+  return {};
+}
+
+/// cuTensorMapReplaceAddress: the new address must satisfy the alignment
+/// the map was encoded with.
+inline Status replaceAddress(void *map, const void *address) {
+  if (!map)
+    return Status{kInvalidValue, "the tensor map is null"};
+  uint8_t interleave;
+  std::memcpy(&interleave, static_cast<char *>(map) + kInterleave, 1);
+  unsigned align = interleave == kInterleave32B ? 32 : 16;
+  if (!address || uintptr_t(address) % align)
+    return Status{kInvalidValue,
+                  "the global address is null or not aligned as encoded"};
+  uint64_t addr = uint64_t(uintptr_t(address));
+  put(map, kAddress, &addr, 8);
+  return {};
+}
+
+} // namespace ptxmlir::tensormap
+
+#endif // PTXMLIR_RUNTIME_TENSORMAP_H

@@ -1,0 +1,94 @@
+//===- TensorMap.cpp - cuTensorMapEncode*, cuTensorMapReplaceAddress ------===//
+//
+// Tensor maps in ptx-mlir's own 128-byte encoding
+// (include/ptxmlir/Runtime/TensorMap.h), read by the lowering of
+// cp.async.bulk.tensor. The arguments are checked as cuda.h documents them;
+// what is valid but not implemented (packed sub-byte types, interleaved
+// layouts, the 128B swizzles with 32B/64B atoms, im2col-wide) returns
+// CUDA_ERROR_NOT_SUPPORTED with a PTXMLIR_LOG line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxmlir/Runtime/TensorMap.h"
+#include "Internal.h"
+
+using namespace ptxmlir::cuda;
+namespace tmap = ptxmlir::tensormap;
+
+namespace {
+CUresult finish(const char *fn, tmap::Status s) {
+  if (s.result != tmap::kSuccess && logEnabled())
+    logf("%s: %s", fn, s.why);
+  return CUresult(s.result);
+}
+} // namespace
+
+CUresult CUDAAPI cuTensorMapEncodeTiled(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, const cuuint32_t *boxDim,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill) {
+  return PTXMLIR_API({
+    // NVIDIA's driver wants a current context too (seen on an H200).
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, /*ignoreSticky=*/true))
+      return r;
+    return finish(__func__,
+                  tmap::encodeTiled(tensorMap, tensorDataType, tensorRank,
+                                    globalAddress, globalDim, globalStrides,
+                                    boxDim, elementStrides, interleave, swizzle,
+                                    l2Promotion, oobFill));
+  });
+}
+
+CUresult CUDAAPI cuTensorMapEncodeIm2col(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner,
+    const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+    CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
+  return PTXMLIR_API({
+    // NVIDIA's driver wants a current context too (seen on an H200).
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, /*ignoreSticky=*/true))
+      return r;
+    return finish(__func__,
+                  tmap::encodeIm2col(tensorMap, tensorDataType, tensorRank,
+                                     globalAddress, globalDim, globalStrides,
+                                     pixelBoxLowerCorner, pixelBoxUpperCorner,
+                                     channelsPerPixel, pixelsPerColumn,
+                                     elementStrides, interleave, swizzle,
+                                     l2Promotion, oobFill));
+  });
+}
+
+CUresult CUDAAPI cuTensorMapEncodeIm2colWide(
+    CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+    const cuuint64_t *, int, int, cuuint32_t, cuuint32_t, const cuuint32_t *,
+    CUtensorMapInterleave, CUtensorMapIm2ColWideMode, CUtensorMapSwizzle,
+    CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+  return PTXMLIR_API({
+    // NVIDIA's driver wants a current context too (seen on an H200).
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, /*ignoreSticky=*/true))
+      return r;
+    // The im2col::w modes of cp.async.bulk.tensor are sm_100 instructions.
+    return finish(__func__,
+                  tmap::Status{tmap::kNotSupported, "im2col-wide tensor maps"});
+  });
+}
+
+CUresult CUDAAPI cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
+                                           void *globalAddress) {
+  return PTXMLIR_API({
+    // NVIDIA's driver wants a current context too (seen on an H200).
+    CUctx_st *ctx;
+    if (CUresult r = currentContext(ctx, /*ignoreSticky=*/true))
+      return r;
+    return finish(__func__, tmap::replaceAddress(tensorMap, globalAddress));
+  });
+}

@@ -75,6 +75,55 @@ struct BrxIdxLowering : public PTXPattern<BrxIdxOp> {
   }
 };
 
+/// The return value of `fn`, which returns the exit flag: `value` (null
+/// for none, poison when exiting) and the flag.
+Value exitReturn(OpBuilder &b, Location loc, LLVM::LLVMFuncOp fn, Value value,
+                 bool exited) {
+  Type t = fn.getFunctionType().getReturnType();
+  Value flag = intConst(b, loc, b.getI1Type(), exited);
+  auto st = dyn_cast<LLVM::LLVMStructType>(t);
+  if (!st)
+    return flag;
+  if (!value)
+    value = LLVM::PoisonOp::create(b, loc, st.getBody()[0]);
+  Value r = LLVM::PoisonOp::create(b, loc, st);
+  r = LLVM::InsertValueOp::create(b, loc, r, value, ArrayRef<int64_t>{0});
+  return LLVM::InsertValueOp::create(b, loc, r, flag, ArrayRef<int64_t>{1});
+}
+
+/// After a call that returns the exit flag: splits the block and returns
+/// from the caller when the callee exited; gives the call's value (null for
+/// none).
+Value unwindAfterCall(ConversionPatternRewriter &rewriter, Location loc,
+                      Value result) {
+  auto caller = rewriter.getInsertionBlock()
+                    ->getParent()
+                    ->getParentOfType<LLVM::LLVMFuncOp>();
+  Value flag = result, value;
+  if (isa<LLVM::LLVMStructType>(result.getType())) {
+    value = LLVM::ExtractValueOp::create(rewriter, loc, result,
+                                         ArrayRef<int64_t>{0});
+    flag = LLVM::ExtractValueOp::create(rewriter, loc, result,
+                                        ArrayRef<int64_t>{1});
+  }
+  Block *current = rewriter.getInsertionBlock();
+  Block *rest = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Block *exitBlock = rewriter.createBlock(rest);
+  if (returnsExitFlag(caller))
+    LLVM::ReturnOp::create(rewriter, loc,
+                           exitReturn(rewriter, loc, caller, Value(), true));
+  else
+    LLVM::ReturnOp::create(rewriter, loc, ValueRange{});
+  rewriter.setInsertionPointToEnd(current);
+  cf::CondBranchOp::create(rewriter, loc, flag, exitBlock, ValueRange{}, rest,
+                           ValueRange{});
+  rewriter.setInsertionPointToStart(rest);
+  return value;
+}
+
+/// `ret` and `exit`. In a kernel both return: the thread ends. In a
+/// `.func`, `exit` needs the exit flag (LoweringState::exitUnwinds): the
+/// function returns with the flag set, and each caller returns in turn.
 template <typename OpT> struct ReturnLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
   LogicalResult
@@ -82,16 +131,21 @@ template <typename OpT> struct ReturnLowering : public PTXPattern<OpT> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto fn = op->template getParentOfType<LLVM::LLVMFuncOp>();
-    if (std::is_same_v<OpT, ExitOp> && fn && !fn->hasAttr("ptx.kernel"))
-      return unsupported(rewriter, op, "'exit' inside a .func");
+    bool exits = std::is_same_v<OpT, ExitOp>;
+    assert((!exits || fn->hasAttr("ptx.kernel") || returnsExitFlag(fn)) &&
+           "an exiting .func without the exit flag");
     // A promoted return parameter is loaded from its slot.
     auto returnValue = [&](OpBuilder &b) -> SmallVector<Value> {
+      Value v;
       auto it = this->state.returnSlots.find(fn);
-      if (it == this->state.returnSlots.end())
-        return {};
-      Type t = fn.getFunctionType().getReturnType();
-      return {LLVM::LoadOp::create(b, loc, t, it->second,
-                                   t.getIntOrFloatBitWidth() / 8)};
+      if (it != this->state.returnSlots.end()) {
+        Type t = valueReturnType(fn);
+        v = LLVM::LoadOp::create(b, loc, t, it->second,
+                                 t.getIntOrFloatBitWidth() / 8);
+      }
+      if (!returnsExitFlag(fn))
+        return v ? SmallVector<Value>{v} : SmallVector<Value>{};
+      return {exitReturn(b, loc, fn, v, exits)};
     };
     if (!adaptor.getGuard()) {
       SmallVector<Value> rv = returnValue(rewriter);
@@ -158,9 +212,7 @@ struct CallLowering : public PTXPattern<CallOp> {
     }
     Type retType;
     if (fn) {
-      Type t = fn.getFunctionType().getReturnType();
-      if (!isa<LLVM::LLVMVoidType>(t))
-        retType = t;
+      retType = valueReturnType(fn);
     } else {
       retType = promotedReturnType(getContext(), retParams);
     }
@@ -189,8 +241,11 @@ struct CallLowering : public PTXPattern<CallOp> {
       for (auto [i, a] : llvm::enumerate(args))
         args[i] = adapt(rewriter, loc, a, fn.getArgumentTypes()[i]);
       auto call = LLVM::CallOp::create(rewriter, loc, fn, args);
+      Value result = call.getNumResults() ? call.getResult() : Value();
+      if (returnsExitFlag(fn))
+        result = unwindAfterCall(rewriter, loc, result);
       if (retType)
-        storeResult(call.getResult());
+        storeResult(result);
       rewriter.eraseOp(op);
       return success();
     }
@@ -198,8 +253,12 @@ struct CallLowering : public PTXPattern<CallOp> {
     SmallVector<Type> types;
     for (Value a : args)
       types.push_back(a.getType());
+    // With exits unwinding, every defined .func returns the exit flag.
+    Type llvmRetType =
+        state.exitUnwinds ? withExitFlag(getContext(), retType) : retType;
     auto fnType = LLVM::LLVMFunctionType::get(
-        retType ? retType : LLVM::LLVMVoidType::get(getContext()), types);
+        llvmRetType ? llvmRetType : LLVM::LLVMVoidType::get(getContext()),
+        types);
     Value target = adaptor.getCalleePtr();
     if (!target)
       return unsupported(rewriter, op, "a call without a target");
@@ -209,8 +268,11 @@ struct CallLowering : public PTXPattern<CallOp> {
     SmallVector<Value> operands{ptr};
     llvm::append_range(operands, args);
     auto call = LLVM::CallOp::create(rewriter, loc, fnType, operands);
+    Value result = call.getNumResults() ? call.getResult() : Value();
+    if (state.exitUnwinds)
+      result = unwindAfterCall(rewriter, loc, result);
     if (retType)
-      storeResult(call.getResult());
+      storeResult(result);
     rewriter.eraseOp(op);
     return success();
   }

@@ -73,7 +73,25 @@ struct LoweringState {
   /// Functions whose single scalar `.param` return is an LLVM return
   /// value: the callee-local slot that `st.param` writes.
   llvm::DenseMap<Operation *, Value> returnSlots;
+  /// Set when a `.func` of the module executes `exit`. Every defined
+  /// `.func` then also returns an i1 "the thread has exited" (see
+  /// `withExitFlag`), and every call returns at once when it is set, up to
+  /// the kernel, whose return ends the thread.
+  bool exitUnwinds = false;
 };
+
+/// The return type of a `.func` whose value return type is `valueType`
+/// (null for none) when exits unwind: `{valueType, i1}`, or `i1` alone.
+Type withExitFlag(MLIRContext *ctx, Type valueType);
+
+/// The value return type of `fn` (null for void), without the exit flag.
+Type valueReturnType(LLVM::LLVMFuncOp fn);
+
+/// Whether `fn` returns the exit flag: set on the defined `.func`s of a
+/// module with `exitUnwinds`.
+inline bool returnsExitFlag(LLVM::LLVMFuncOp fn) {
+  return fn->hasAttr("ptx.exit_flag");
+}
 
 /// The LLVM return type of a `.func` with these `.param` returns: an
 /// integer for one scalar of 1, 2, 4 or 8 bytes (kept in registers, as

@@ -52,6 +52,24 @@ Type lowering::promotedReturnType(MLIRContext *ctx, ArrayAttr rets) {
   return IntegerType::get(ctx, w);
 }
 
+Type lowering::withExitFlag(MLIRContext *ctx, Type valueType) {
+  Type flag = IntegerType::get(ctx, 1);
+  if (!valueType)
+    return flag;
+  return LLVM::LLVMStructType::getLiteral(ctx, {valueType, flag});
+}
+
+Type lowering::valueReturnType(LLVM::LLVMFuncOp fn) {
+  Type t = fn.getFunctionType().getReturnType();
+  if (isa<LLVM::LLVMVoidType>(t))
+    return Type();
+  if (!returnsExitFlag(fn))
+    return t;
+  if (auto s = dyn_cast<LLVM::LLVMStructType>(t))
+    return s.getBody()[0];
+  return Type();
+}
+
 namespace {
 
 struct StructureLowering {
@@ -383,8 +401,10 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
 
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
+  bool exitFlag = state.exitUnwinds && !isKernel && !body.empty();
+  Type llvmRetType = exitFlag ? withExitFlag(ctx, retType) : retType;
   auto fnType = LLVM::LLVMFunctionType::get(
-      retType ? retType : LLVM::LLVMVoidType::get(ctx), argTypes);
+      llvmRetType ? llvmRetType : LLVM::LLVMVoidType::get(ctx), argTypes);
   auto linkageAttr = fnOp->getAttrOfType<LinkageAttr>("linkage");
   Linkage linkage = linkageAttr ? linkageAttr.getValue() : Linkage::none;
   LLVM::Linkage llvmLinkage = isKernel || linkage != Linkage::none
@@ -395,6 +415,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
   auto fn =
       LLVM::LLVMFuncOp::create(b, loc, name.getValue(), fnType, llvmLinkage);
   functions[name] = fn;
+  if (exitFlag)
+    fn->setAttr("ptx.exit_flag", b.getUnitAttr());
 
   // Kernel facts for the back ends.
   if (isKernel) {
@@ -414,7 +436,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
                     b.getI64IntegerAttr(p.getAlign() ? p.getAlign() : 4));
     }
   }
-  if (fnOp->hasAttr("noreturn"))
+  // A `.noreturn` function that exits returns to unwind.
+  if (fnOp->hasAttr("noreturn") && !exitFlag)
     fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn")}));
 
   if (body.empty())
@@ -469,6 +492,11 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
 
 LogicalResult StructureLowering::run() {
   SmallVector<PTXModuleOp> modules(top.getOps<PTXModuleOp>());
+  for (PTXModuleOp module : modules)
+    for (auto f : module.getOps<FuncOp>())
+      if (f->walk([](ExitOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        state.exitUnwinds = true;
   for (PTXModuleOp module : modules) {
     insertionAnchor = module;
     ptxModule = module;

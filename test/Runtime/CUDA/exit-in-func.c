@@ -1,0 +1,51 @@
+// `exit` inside .func (direct and indirect calls, two levels deep): the
+// thread ends, its caller's code after the call does not run, and the
+// threads that remain pass bar.sync without it. Checked on the CPU agent;
+// the same PTX runs on NVIDIA hardware (sm_80).
+//
+// REQUIRES: libcuda, cpu-agent
+// RUN: %cuda_cc %t %s %cuda_libs
+// RUN: %t %S/Inputs/exit-in-func.ptx | FileCheck %s
+// CHECK: all {{[0-9]+}} checks passed
+#include "check.h"
+
+#include <stdint.h>
+
+enum { N = 96 };
+
+int main(int argc, char **argv) {
+  if (argc != 2)
+    return 2;
+  uint32_t out[N * 2];
+  CUdevice dev;
+  CUcontext ctx;
+  CUmodule mod;
+  CUfunction fn;
+  CUdeviceptr dOut;
+  EXPECT(cuInit(0), CUDA_SUCCESS);
+  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
+  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
+  EXPECT(cuMemAlloc(&dOut, sizeof out), CUDA_SUCCESS);
+  EXPECT(cuMemsetD8(dOut, 0, sizeof out), CUDA_SUCCESS);
+  void *args[] = {&dOut};
+  EXPECT(cuLaunchKernel(fn, 1, 1, 1, N, 1, 1, 0, NULL, args, NULL),
+         CUDA_SUCCESS);
+  EXPECT(cuCtxSynchronize(), CUDA_SUCCESS);
+  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
+  int exited = 0;
+  for (uint32_t i = 0; i < N; ++i) {
+    int exits = i % 3 == 0 || (i % 2 == 1 && i % 5 == 0);
+    uint32_t want = exits ? 1 : 2 * i + i + (i % 2 ? 3000 : 1000);
+    uint32_t want2 = exits ? 0 : 7;
+    exited += exits;
+    EXPECT_TRUE(out[2 * i] == want && out[2 * i + 1] == want2);
+    if (out[2 * i] != want || out[2 * i + 1] != want2)
+      printf("thread %u: got %u %u, want %u %u\n", i, out[2 * i],
+             out[2 * i + 1], want, want2);
+  }
+  printf("%d of %d threads exited\n", exited, N);
+  EXPECT(cuCtxDestroy(ctx), CUDA_SUCCESS);
+  return finish();
+}

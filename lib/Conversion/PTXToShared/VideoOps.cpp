@@ -15,8 +15,10 @@
 //  - SIMD vop2/vop4/vset2/vset4: lanes picked from the pair b:a by the
 //    constant selectors, per-lane results in i32, lane saturation, then the
 //    masked accumulate into c (.add) or the masked merge with c's lanes.
-// An H200 runs some scalar forms differently (docs/lowering.md, "Video
-// instructions"); these lowerings follow the ISA.
+// Where an H200 departs from the ISA with results that are a function of
+// the operands, the lowering does what the H200 does (each place says so;
+// docs/lowering.md, "Video instructions", has the measurements); elsewhere
+// it follows the ISA.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,16 +103,35 @@ struct VB {
   }
 
   /// optSaturate: `t` clamped to the range of the destination (a byte or
-  /// half-word with a destination selector, else a word).
-  Value saturate(Value t, bool sat, bool sgn, SelectorAttr dsel) {
+  /// half-word with a destination selector, else a word). With `h200` (the
+  /// arithmetic ops vadd/vsub/vabsdiff/vmin/vmax without a secondary
+  /// operation) as an H200 saturates:
+  ///  - into a byte or half-word the manual says clamp to the lane range;
+  ///    NVIDIA hardware (H200, measured) keeps t when 0 <= t <= the lane
+  ///    maximum and gives the lane maximum otherwise (negative t too);
+  ///  - into a .u32 word the manual says clamp to [0, 2^32-1]; NVIDIA
+  ///    hardware (H200, measured) clamps only below: t < 0 gives 0, larger
+  ///    results wrap modulo 2^32.
+  Value saturate(Value t, bool sat, bool sgn, SelectorAttr dsel, bool h200) {
     if (!sat)
       return t;
-    return clampToBits(t, !dsel ? 32 : (dsel.getHalf() ? 16 : 8), sgn);
+    unsigned bits = !dsel ? 32 : (dsel.getHalf() ? 16 : 8);
+    if (h200 && dsel) {
+      int64_t hi =
+          sgn ? (int64_t(1) << (bits - 1)) - 1 : (int64_t(1) << bits) - 1;
+      return select(cmp(Pred::ule, t, k64(hi)), t, k64(hi));
+    }
+    if (h200 && !sgn)
+      return smax(t, k64(0));
+    return clampToBits(t, bits, sgn);
   }
 
-  /// optSecOp / optMerge and the final 32 bits.
-  Value finish(Value t, std::optional<VideoOp2> op2, SelectorAttr dsel,
-               Value c, bool csgn) {
+  /// optSecOp / optMerge and the final 32 bits. With `h200`, a merge into
+  /// d.h1 as an H200 does it: the manual says the low half-word of t goes
+  /// to bits 31..16; NVIDIA hardware (H200, measured) writes bits 31..16 of
+  /// t there.
+  Value finish(Value t, std::optional<VideoOp2> op2, SelectorAttr dsel, Value c,
+               bool csgn, bool h200 = false) {
     Type i32 = b.getI32Type();
     if (op2) {
       Value cc = ext(c, b.getI64Type(), csgn);
@@ -132,8 +153,8 @@ struct VB {
       return r;
     unsigned w = dsel.getHalf() ? 16 : 8, pos = w * dsel.getLanes()[0];
     uint32_t mask = (uint32_t)((uint64_t(1) << w) - 1) << pos;
-    return ori(andi(shl(r, k32(pos)), k32((int32_t)mask)),
-               andi(c, k32((int32_t)~mask)));
+    Value lane = h200 && dsel.getHalf() && pos == 16 ? r : shl(r, k32(pos));
+    return ori(andi(lane, k32((int32_t)mask)), andi(c, k32((int32_t)~mask)));
   }
 
   Value compare(CmpOperator op, Value x, Value y) {
@@ -227,11 +248,15 @@ struct ScalarVideoLowering : public PTXPattern<OpT> {
         break;
       }
     }
-    t = v.saturate(t, op.getSat(), dsgn, op.getDSelAttr());
+    // The H200's saturation and d.h1 merge were measured on the arithmetic
+    // ops without a secondary operation; shifts and the secondary
+    // operations follow the ISA (docs/lowering.md).
+    bool h200 = P != Primary::Shl && P != Primary::Shr && !op.getOp2();
+    t = v.saturate(t, op.getSat(), dsgn, op.getDSelAttr(), h200);
     replaceWithAdapted(rewriter, op,
                        v.finish(t, op.getOp2(), op.getDSelAttr(),
-                                optionalC(rewriter, loc, adaptor.getC()),
-                                dsgn));
+                                optionalC(rewriter, loc, adaptor.getC()), dsgn,
+                                h200));
     return success();
   }
 };
@@ -250,11 +275,15 @@ struct VsetLowering : public PTXPattern<VsetOp> {
                                isSignedIntType(op.getBtype()));
     Value t =
         v.ext(v.compare(op.getCmp(), ta, tb), rewriter.getI64Type(), false);
-    // The comparison result, c and d are unsigned.
+    // The comparison result and d are unsigned. The manual says c is too;
+    // NVIDIA hardware (H200, measured) compares c as signed in a secondary
+    // .min/.max when a is .s32.
+    auto op2 = op.getOp2();
+    bool csgn = isSignedIntType(op.getAtype()) && op2 && *op2 != VideoOp2::add;
     replaceWithAdapted(rewriter, op,
-                       v.finish(t, op.getOp2(), op.getDSelAttr(),
+                       v.finish(t, op2, op.getDSelAttr(),
                                 optionalC(rewriter, loc, adaptor.getC()),
-                                false));
+                                csgn));
     return success();
   }
 };
@@ -272,9 +301,15 @@ struct VmadLowering : public PTXPattern<VmadOp> {
          sb = isSignedIntType(op.getBtype());
     bool negProduct = op.getANeg() != op.getBNeg();
     bool signedFinal = sa || sb || negProduct || op.getCNeg();
-    Value ta = v.ext(selectedOperand(v, adaptor.getA(), op.getASelAttr(), sa),
+    // The manual extends each source by its type and c by the signedness of
+    // the final result. NVIDIA hardware (H200, measured) takes a whole-word
+    // source as signed whatever its type (a byte or half-word by its type)
+    // and always sign-extends c; the low 32 bits differ only with .sat or
+    // .shr7/.shr15.
+    SelectorAttr asel = op.getASelAttr(), bsel = op.getBSelAttr();
+    Value ta = v.ext(selectedOperand(v, adaptor.getA(), asel, sa || !asel),
                      i128, true);
-    Value tb = v.ext(selectedOperand(v, adaptor.getB(), op.getBSelAttr(), sb),
+    Value tb = v.ext(selectedOperand(v, adaptor.getB(), bsel, sb || !bsel),
                      i128, true);
     Value c = i32Operand(rewriter, loc, adaptor.getC());
     Value tmp = arith::MulIOp::create(rewriter, loc, ta, tb);
@@ -288,15 +323,16 @@ struct VmadLowering : public PTXPattern<VmadOp> {
       c = arith::XOrIOp::create(rewriter, loc, c, v.k32(-1));
       lsb = 1;
     }
-    tmp = v.add(tmp, v.ext(c, i128, signedFinal));
+    tmp = v.add(tmp, v.ext(c, i128, true));
     if (lsb)
       tmp = v.add(tmp, v.k(i128, 1));
     Value result = tmp;
     if (auto scale = op.getScale()) {
-      // (tmp >> n) & 0xffffffffffffffff, as a signed 64-bit value.
+      // (tmp >> n) & 0xffffffffffffffff: a signed 64-bit value when the
+      // final result is signed, else (H200, measured) an unsigned one.
       int64_t n = *scale == VideoScale::shr7 ? 7 : 15;
       result = v.ext(v.trunc(v.ashr(tmp, v.k(i128, n)), rewriter.getI64Type()),
-                     i128, true);
+                     i128, signedFinal);
     }
     if (op.getSat())
       result = signedFinal ? v.clamp(result, INT32_MIN, INT32_MAX)

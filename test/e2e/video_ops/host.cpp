@@ -3,7 +3,9 @@
 // (partSelectSignExtend, optSaturate, optSecOp, optMerge of the scalar
 // instructions, the vmad pseudo code, extractAndSignExt_2/_4 and the
 // accumulate/merge of the SIMD instructions); CUDA's SIMD intrinsics are
-// computed from the CUDA math API's description.
+// computed from the CUDA math API's description. Where an H200 departs
+// from the pseudo code with a rule (docs/lowering.md, "Video instructions"),
+// the reference follows the H200, as the lowering does ("H200" below).
 #include <string>
 #include <vector>
 
@@ -91,16 +93,24 @@ int64_t partSelect(uint32_t x, bool sgn, const Operand& o) {
   return sgn ? (int64_t)(int8_t)v : (int64_t)v;
 }
 
-// optSaturate
-int64_t optSaturate(int64_t t, bool sat, bool sgn, const Operand& d) {
+// optSaturate; `h200`: vadd/vsub/vabsdiff/vmin/vmax without a secondary
+// operation saturate as an H200 does: into a byte/half-word, t if
+// 0 <= t <= the lane maximum, else the lane maximum; into a .u32 word, only
+// t < 0 is clamped (to 0), larger results wrap.
+int64_t optSaturate(int64_t t, bool sat, bool sgn, const Operand& d, bool h200 = false) {
   if (!sat) return t;
   int bits = !d.hasSel ? 32 : (d.half ? 16 : 8);
+  if (h200 && d.hasSel) {
+    uint64_t hi = sgn ? (UINT64_C(1) << (bits - 1)) - 1 : (UINT64_C(1) << bits) - 1;
+    return (uint64_t)t <= hi ? t : (int64_t)hi;
+  }
+  if (h200 && !sgn) return t < 0 ? 0 : t;
   if (sgn) return clampv(t, -(INT64_C(1) << (bits - 1)), (INT64_C(1) << (bits - 1)) - 1);
   return clampv(t, 0, (INT64_C(1) << bits) - 1);
 }
 
-// optSecOp / optMerge
-uint32_t finish(const Instr& in, int64_t t, uint32_t c, bool csgn) {
+// optSecOp / optMerge; `h200`: a merge into d.h1 takes bits 31..16 of t.
+uint32_t finish(const Instr& in, int64_t t, uint32_t c, bool csgn, bool h200 = false) {
   if (!in.op2.empty()) {
     int64_t cc = csgn ? (int64_t)(int32_t)c : (int64_t)c;
     if (in.op2 == "add") t = t + cc;
@@ -112,6 +122,7 @@ uint32_t finish(const Instr& in, int64_t t, uint32_t c, bool csgn) {
   if (!d.hasSel) return (uint32_t)t;
   int w = d.half ? 16 : 8, l = d.lanes[0];
   uint32_t m = (d.half ? 0xFFFFu : 0xFFu) << (w * l);
+  if (h200 && d.half && l == 1) return ((uint32_t)t & m) | (c & ~m);
   return (((uint32_t)t << (w * l)) & m) | (c & ~m);
 }
 
@@ -127,7 +138,9 @@ bool compare(const std::string& cmp, int64_t a, int64_t b) {
 uint32_t scalarRef(const Instr& in, uint32_t a, uint32_t b, uint32_t c) {
   if (in.op == "vset") {
     int64_t ta = partSelect(a, in.types[0], in.ops[1]), tb = partSelect(b, in.types[1], in.ops[2]);
-    return finish(in, compare(in.cmp, ta, tb) ? 1 : 0, c, false);
+    // H200: c is signed in a secondary .min/.max when a is .s32.
+    return finish(in, compare(in.cmp, ta, tb) ? 1 : 0, c,
+                  in.types[0] && (in.op2 == "min" || in.op2 == "max"));
   }
   bool dsgn = in.types[0];
   int64_t ta = partSelect(a, in.types[1], in.ops[1]);
@@ -146,12 +159,17 @@ uint32_t scalarRef(const Instr& in, uint32_t a, uint32_t b, uint32_t c) {
     else if (in.op == "vmin") t = ta < tb ? ta : tb;
     else t = ta > tb ? ta : tb;
   }
-  t = optSaturate(t, in.sat, dsgn, in.ops[0]);
-  return finish(in, t, c, dsgn);
+  bool h200 = in.op != "vshl" && in.op != "vshr" && in.op2.empty();
+  t = optSaturate(t, in.sat, dsgn, in.ops[0], h200);
+  return finish(in, t, c, dsgn, h200);
 }
 
+// H200: a whole-word source is signed whatever its type, c is always
+// sign-extended, and .shr7/.shr15 give an unsigned 64-bit value when the
+// final result is unsigned.
 uint32_t vmadRef(const Instr& in, uint32_t a, uint32_t b, uint32_t c) {
-  int64_t ta = partSelect(a, in.types[1], in.ops[1]), tb = partSelect(b, in.types[2], in.ops[2]);
+  int64_t ta = partSelect(a, in.types[1] || !in.ops[1].hasSel, in.ops[1]),
+          tb = partSelect(b, in.types[2] || !in.ops[2].hasSel, in.ops[2]);
   bool aneg = in.ops[1].neg, bneg = in.ops[2].neg, cneg = in.ops[3].neg;
   bool signedFinal = in.types[1] || in.types[2] || (aneg ^ bneg) || cneg;
   i128 tmp = (i128)ta * tb;
@@ -159,10 +177,13 @@ uint32_t vmadRef(const Instr& in, uint32_t a, uint32_t b, uint32_t c) {
   if (in.po) lsb = 1;
   else if (aneg ^ bneg) { tmp = ~tmp; lsb = 1; }
   else if (cneg) { c = ~c; lsb = 1; }
-  i128 c128 = signedFinal ? (i128)(int32_t)c : (i128)c;
+  i128 c128 = (i128)(int32_t)c;
   tmp = tmp + c128 + lsb;
   i128 result = tmp;
-  if (in.shift) result = (i128)(int64_t)(uint64_t)(tmp >> in.shift);
+  if (in.shift) {
+    uint64_t r64 = (uint64_t)(tmp >> in.shift);
+    result = signedFinal ? (i128)(int64_t)r64 : (i128)r64;
+  }
   if (in.sat) {
     if (signedFinal) result = result < INT32_MIN ? INT32_MIN : (result > INT32_MAX ? INT32_MAX : result);
     else result = result < 0 ? 0 : (result > UINT32_MAX ? UINT32_MAX : result);

@@ -101,6 +101,19 @@ def PTX_CvtOp : PTX_Inst<"cvt", [Pure], (ins PTX_Opt<PTX_RoundingAttr>:$rnd,
   let summary = "convert between types";
   let ptxHasVerifier = 1;
 }
+// `cvt.rs{.relu}{.satfinite}.f16x2/.bf16x2.f32 d, a, b, rbits` and
+// `cvt.rs{.relu}.satfinite.<f8x4|f6x4|f4x4>.f32 d, {a, b, e, f}, rbits`
+// (sm_100a): stochastic rounding with the random bits `rbits`. `a` holds
+// the one scalar source of the x2 forms or the four-element vector of the
+// x4 forms.
+def PTX_CvtRsOp : PTX_Inst<"cvt_rs", [Pure], (ins PTX_RoundingAttr:$rnd,
+    PTX_Flag:$relu, PTX_Flag:$satfinite, PTX_TypeAttr:$dtype,
+    PTX_TypeAttr:$atype, Variadic<PTX_RegType>:$a, Optional<PTX_RegType>:$b,
+    PTX_RegType:$rbits), (outs PTX_RegType:$d)> {
+  let summary = "convert with stochastic rounding (.rs) by random bits";
+  let ptxOpcode = "cvt";
+  let ptxHasVerifier = 1;
+}
 def PTX_CvtPackOp : PTX_Inst<"cvt_pack", [Pure], (ins PTX_Flag:$sat,
     PTX_TypeAttr:$dtype, PTX_TypeAttr:$atype, PTX_Opt<PTX_TypeAttr>:$ctype,
     PTX_RegType:$a, PTX_RegType:$b, Optional<PTX_RegType>:$c),

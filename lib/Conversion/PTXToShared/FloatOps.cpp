@@ -5,8 +5,10 @@
 // results explicitly, `.sat` clamps to [0, 1] with NaN → +0. Packed x2
 // types operate on the two halves of an i32. `.approx` functions use
 // LLVM's generic intrinsics, which are at least as accurate as the
-// manual's bounds. Directed rounding (.rz/.rm/.rp) is a located
-// "not supported yet" error for now.
+// manual's bounds. Directed rounding (.rz/.rm/.rp, .f32/.f64 only) is
+// exact (Rounding.cpp). Mixed precision (add/sub/fma .f32 with .f16/.bf16
+// sources a, b) widens those sources to f32 exactly, then does the f32
+// operation with its rounding and .sat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,10 +65,6 @@ Value elementwise(OpBuilder &b, Location loc, PTXType t, ValueRange ops,
   return out;
 }
 
-bool isRoundToNearest(std::optional<Rounding> r) {
-  return !r || *r == Rounding::rn;
-}
-
 /// Common tail: ftz on inputs was applied by the caller; apply relu/sat/ftz
 /// to the result.
 Value finish(OpBuilder &b, Location loc, Value r, bool ftz, bool sat,
@@ -110,6 +108,13 @@ Value halfExact(OpBuilder &b, Location loc, DirectedKind kind, ValueRange x) {
 }
 bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
 
+/// A mixed-precision source (.f16/.bf16 register) as the f32 of the same
+/// value: the conversion is exact, subnormals included.
+Value widenMixedSource(OpBuilder &b, Location loc, Value v, PTXType at) {
+  Value h = adapt(b, loc, v, computeType(b.getContext(), at));
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), h);
+}
+
 /// IEEE: an exact zero sum rounded towards -inf is -0 unless both addends
 /// are +0.
 Value fixZeroSumSign(OpBuilder &b, Location loc, Value r, Value a, Value c) {
@@ -143,19 +148,17 @@ struct BinaryLowering : public PTXPattern<OpT> {
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
     FLOAT_ONLY(op);
-    if constexpr (std::is_same_v<OpT, MulOp> || std::is_same_v<OpT, AddOp>) {
-      if (op.getAtype())
-        return unsupported(rewriter, op, "mixed-precision arithmetic");
-    }
     Location loc = op.getLoc();
     bool ftz = op.getFtz(), sat = op.getSat();
     Rounding rnd = op.getRnd().value_or(Rounding::rn);
-    if (rnd != Rounding::rn &&
-        (isPacked(op.getType()) || getTypeBitWidth(op.getType()) < 32))
-      return unsupported(rewriter, op, "directed rounding on half types");
+    // The verifier allows directed rounding on .f32/.f64 only and mixed
+    // precision (a of .f16/.bf16) on add/sub only.
+    Value aIn = adaptor.getA();
+    if (std::optional<PTXType> at = op.getAtype())
+      aIn = widenMixedSource(rewriter, loc, aIn, *at);
     bool failedRounding = false;
     Value r = elementwise(
-        rewriter, loc, op.getType(), {adaptor.getA(), adaptor.getB()},
+        rewriter, loc, op.getType(), {aIn, adaptor.getB()},
         [&](ValueRange x) -> Value {
           Value a = ftzIn(rewriter, loc, x[0], ftz);
           Value b = ftzIn(rewriter, loc, x[1], ftz);
@@ -200,21 +203,26 @@ template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
   LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                                 Builder &rewriter) const override {
     FLOAT_ONLY(op);
+    // The verifier allows directed rounding on .f32/.f64 only.
     Rounding rnd = op.getRnd().value_or(Rounding::rn);
-    if (rnd != Rounding::rn &&
-        (isPacked(op.getType()) || getTypeBitWidth(op.getType()) < 32))
-      return unsupported(rewriter, op, "directed rounding on half types");
+    Location loc = op.getLoc();
+    Value aIn = adaptor.getA(), bIn = adaptor.getB();
     bool relu = false;
     if constexpr (std::is_same_v<OpT, FmaOp>) {
       relu = op.getRelu();
-      if (op.getOob() || op.getAtype())
-        return unsupported(rewriter, op, "fma.oob and mixed-precision fma");
+      // The manual defines .oob by the OOB-NaN of tensor loads, whose bit
+      // pattern it does not give (docs/lowering.md "fma.oob").
+      if (op.getOob())
+        return unsupported(rewriter, op, "fma.oob");
+      if (std::optional<PTXType> at = op.getAtype()) {
+        aIn = widenMixedSource(rewriter, loc, aIn, *at);
+        bIn = widenMixedSource(rewriter, loc, bIn, *at);
+      }
     }
-    Location loc = op.getLoc();
     bool ftz = op.getFtz(), sat = op.getSat();
     Value r = elementwise(
-        rewriter, loc, op.getType(),
-        {adaptor.getA(), adaptor.getB(), adaptor.getC()}, [&](ValueRange x) {
+        rewriter, loc, op.getType(), {aIn, bIn, adaptor.getC()},
+        [&](ValueRange x) {
           Value a = ftzIn(rewriter, loc, x[0], ftz);
           Value b = ftzIn(rewriter, loc, x[1], ftz);
           Value c = ftzIn(rewriter, loc, x[2], ftz);
@@ -252,9 +260,7 @@ struct DivLowering : public PTXPattern<DivOp> {
     FLOAT_ONLY(op);
     Location loc = op.getLoc();
     bool ftz = op.getFtz();
-    Rounding rnd = op.getRnd().value_or(Rounding::rn);
-    if (rnd != Rounding::rn && getTypeBitWidth(op.getType()) < 32)
-      return unsupported(rewriter, op, "directed rounding on half types");
+    Rounding rnd = op.getRnd().value_or(Rounding::rn); // .f32/.f64 only
     // .approx and .full are within their error bounds when correctly
     // rounded.
     Value r = elementwise(
@@ -283,13 +289,7 @@ template <typename OpT> struct UnaryFnLowering : public PTXPattern<OpT> {
     Location loc = op.getLoc();
     bool ftz = op.getFtz();
     Rounding rnd = op.getRnd().value_or(Rounding::rn);
-    constexpr bool directedOk =
-        std::is_same_v<OpT, RcpOp> || std::is_same_v<OpT, SqrtOp>;
-    if (rnd != Rounding::rn &&
-        (!directedOk || getTypeBitWidth(op.getType()) < 32))
-      return unsupported(rewriter, op,
-                         op->getName().getStringRef() + " with ." +
-                             stringifyRounding(rnd));
+    // The verifier allows a rounding modifier on rcp/sqrt .f32/.f64 only.
     Value r = elementwise(
         rewriter, loc, op.getType(), {adaptor.getA()}, [&](ValueRange x) {
           Value a = ftzIn(rewriter, loc, x[0], ftz);

@@ -52,16 +52,16 @@ defvar PTX_AtomMods = (ins PTX_Opt<PTX_MemSemAttr>:$sem,
 
 def PTX_AtomOp : PTX_Inst<"atom", [MemoryEffects<[MemRead, MemWrite]>],
     !con(PTX_AtomMods, PTX_AddrArgs<"addr">.args,
-         (ins PTX_RegType:$b, Optional<PTX_RegType>:$c,
+         (ins Variadic<PTX_RegType>:$b, Optional<PTX_RegType>:$c,
           Optional<I64>:$cache_policy)),
-    (outs PTX_RegType:$d)> {
-  let summary = "atomic read-modify-write, returning the old value";
+    (outs Variadic<PTX_RegType>:$d)> {
+  let summary = "atomic read-modify-write returning the old value(s)";
   let ptxHasVerifier = 1;
 }
 def PTX_RedOp : PTX_Inst<"red", [MemoryEffects<[MemRead, MemWrite]>],
     !con(PTX_AtomMods, PTX_AddrArgs<"addr">.args,
-         (ins PTX_RegType:$b, Optional<I64>:$cache_policy))> {
-  let summary = "atomic reduction without a result";
+         (ins Variadic<PTX_RegType>:$b, Optional<I64>:$cache_policy))> {
+  let summary = "atomic reduction without a result (scalar or vector)";
   let ptxHasVerifier = 1;
 }
 

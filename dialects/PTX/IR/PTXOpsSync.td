@@ -65,8 +65,9 @@ def PTX_MembarOp : PTX_Inst<"membar", PTX_Sync, (ins
   let ptxHasVerifier = 1;
 }
 def PTX_FenceOp : PTX_Inst<"fence", PTX_Sync, (ins
-    PTX_Opt<PTX_MemSemAttr>:$sem, PTX_ScopeAttr:$scope)> {
-  let summary = "fence{.sem}.scope";
+    PTX_Flag:$mbarrier_init, PTX_Opt<PTX_MemSemAttr>:$sem,
+    PTX_ScopeAttr:$scope)> {
+  let summary = "fence{.sem}.scope, fence.mbarrier_init.release.cluster";
   let ptxHasVerifier = 1;
 }
 def PTX_FenceProxyOp : PTX_Inst<"fence_proxy", PTX_Sync, (ins

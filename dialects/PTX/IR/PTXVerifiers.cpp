@@ -663,29 +663,66 @@ static LogicalResult verifyAtomLike(OpT op, bool hasC) {
   if (failed(verifyMemorySemantics(op)))
     return failure();
   AtomOperation kind = op.getOp();
+  if (std::is_same_v<OpT, RedOp> &&
+      (kind == AtomOperation::cas || kind == AtomOperation::exch))
+    return op.emitOpError("red has no .") << stringifyAtomOperation(kind);
   if ((kind == AtomOperation::cas) != hasC)
     return op.emitOpError(kind == AtomOperation::cas
                               ? "cas needs a compare and a swap operand"
                               : "only cas takes a third operand");
-  if (op.getNoftz() && kind != AtomOperation::add)
-    return op.emitOpError(".noftz is only valid with .add");
   PTXType t = op.getType();
-  bool bitwise = kind == AtomOperation::And || kind == AtomOperation::Or ||
-                 kind == AtomOperation::Xor || kind == AtomOperation::exch ||
-                 kind == AtomOperation::cas;
-  if (isFloatType(t) && !(kind == AtomOperation::add ||
-                          kind == AtomOperation::min ||
-                          kind == AtomOperation::max || bitwise))
+  StringRef name = std::is_same_v<OpT, AtomOp> ? "atom" : "red";
+  if (op.getNoftz() && kind != AtomOperation::add &&
+      !(isHalfFamily(t) &&
+        (kind == AtomOperation::min || kind == AtomOperation::max)))
+    return op.emitOpError(".noftz is only valid with .add, or .min/.max of "
+                          "16-bit floating-point types");
+  // Floating-point atomics add; 16-bit ones also min/max (as ptxas).
+  if (isFloatType(t) &&
+      !(kind == AtomOperation::add ||
+        (isHalfFamily(t) &&
+         (kind == AtomOperation::min || kind == AtomOperation::max))))
     return op.emitOpError(".") << stringifyAtomOperation(kind)
                                << " is not defined for ."
                                << stringifyPTXType(t);
   if ((kind == AtomOperation::inc || kind == AtomOperation::dec) &&
       t != PTXType::u32)
     return op.emitOpError(".inc/.dec are defined for .u32");
-  return checkOperand(op, op.getB(), t, "b");
+  if (failed(verifyVectorCount(op, op.getVec(), op.getB().size(), "sources")))
+    return failure();
+  if (auto vec = op.getVec()) {
+    // The vector forms (sm_90): .add on .v2/.v4 .f32; .add/.min/.max
+    // .noftz on .v2/.v4/.v8 .f16/.bf16 and .v2/.v4 .f16x2/.bf16x2 (the
+    // operations are checked above); .global or generic addresses only.
+    bool half = t == PTXType::f16 || t == PTXType::bf16;
+    bool packed = t == PTXType::f16x2 || t == PTXType::bf16x2;
+    if (!half && !packed && t != PTXType::f32)
+      return op.emitOpError("vector ") << name
+                                       << " is defined for .f32, .f16, .bf16, "
+                                          ".f16x2 and .bf16x2";
+    if (*vec == VecWidth::v8 && !half)
+      return op.emitOpError(".v8 is defined for .f16 and .bf16 only");
+    if (op.getSpace() && *op.getSpace() != StateSpace::global)
+      return op.emitOpError("vector ")
+             << name << " is defined for .global only";
+    if (t == PTXType::f32 && op.getNoftz())
+      return op.emitOpError("vector .f32 ") << name << " has no .noftz";
+  }
+  if (isHalfFamily(t) && kind == AtomOperation::add && !op.getNoftz())
+    return op.emitOpError(".add.") << stringifyPTXType(t)
+                                   << " requires .noftz";
+  for (Value b : op.getB())
+    if (failed(checkOperand(op, b, t, "b")))
+      return failure();
+  return success();
 }
 
 LogicalResult AtomOp::verifyInstruction() {
+  if (failed(verifyVectorCount(*this, getVec(), getD().size(),
+                               "destinations")))
+    return failure();
+  if (getVec() && getC())
+    return emitOpError("vector atom has no .cas");
   return verifyAtomLike(*this, static_cast<bool>(getC()));
 }
 LogicalResult RedOp::verifyInstruction() { return verifyAtomLike(*this, false); }
@@ -714,6 +751,10 @@ LogicalResult MembarOp::verifyInstruction() {
 }
 
 LogicalResult FenceOp::verifyInstruction() {
+  // fence.mbarrier_init (sm_90) has one form: .release.cluster.
+  if (getMbarrierInit() &&
+      (getSem() != MemSem::release || getScope() != Scope::cluster))
+    return emitOpError("fence.mbarrier_init is .release.cluster only");
   if (auto sem = getSem())
     if (*sem != MemSem::sc && *sem != MemSem::acq_rel &&
         *sem != MemSem::acquire && *sem != MemSem::release)

@@ -343,6 +343,57 @@ struct IsspacepLowering : public PTXPattern<IsspacepOp> {
   }
 };
 
+/// Atomic float min/max with the non-atomic min/max's exact rules (a NaN
+/// yields the other operand, -0 < +0; the ISA says they are the same
+/// operation performed atomically): a compare-exchange loop on the bits.
+/// `b` is f16/bf16 or a vector of two of them. Returns the old value.
+Value atomicFloatMinMax(ConversionPatternRewriter &rewriter, Location loc,
+                        Value ptr, Value b, bool isMax,
+                        LLVM::AtomicOrdering ordering, StringRef ss,
+                        unsigned align) {
+  Type valTy = b.getType();
+  Type intTy = rewriter.getIntegerType(align * 8);
+  Value first = LLVM::LoadOp::create(rewriter, loc, intTy, ptr, align, false,
+                                     false, false, false,
+                                     LLVM::AtomicOrdering::monotonic, ss);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *loop = rewriter.createBlock(after, {intTy}, {loc});
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{first}, loop);
+  rewriter.setInsertionPointToEnd(loop);
+  Value cur = loop->getArgument(0);
+  Value curV = LLVM::BitcastOp::create(rewriter, loc, valTy, cur);
+  Value next;
+  if (auto vt = dyn_cast<VectorType>(valTy)) {
+    next = LLVM::UndefOp::create(rewriter, loc, vt);
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      Value idx = intConst(rewriter, loc, rewriter.getI32Type(), i);
+      Value x = LLVM::ExtractElementOp::create(rewriter, loc, curV, idx);
+      Value y = LLVM::ExtractElementOp::create(rewriter, loc, b, idx);
+      next = LLVM::InsertElementOp::create(
+          rewriter, loc, next, floatMinMax(rewriter, loc, x, y, isMax, false),
+          idx);
+    }
+  } else {
+    next = floatMinMax(rewriter, loc, curV, b, isMax, false);
+  }
+  next = LLVM::BitcastOp::create(rewriter, loc, intTy, next);
+  LLVM::AtomicOrdering failure =
+      ordering == LLVM::AtomicOrdering::acq_rel ||
+              ordering == LLVM::AtomicOrdering::acquire
+          ? LLVM::AtomicOrdering::acquire
+          : LLVM::AtomicOrdering::monotonic;
+  Value pair = LLVM::AtomicCmpXchgOp::create(rewriter, loc, ptr, cur, next,
+                                             ordering, failure, ss, align);
+  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
+  Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
+  LLVM::CondBrOp::create(rewriter, loc, ok, after, ValueRange{}, loop,
+                         ValueRange{seen});
+  rewriter.setInsertionPointToStart(after);
+  return LLVM::BitcastOp::create(rewriter, loc, valTy, cur);
+}
+
 /// atom and red.
 template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
@@ -355,8 +406,6 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
       return failure();
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
-    if (op.getVec())
-      return unsupported(rewriter, op, "vector atomics");
     PTXType type = op.getType();
     bool isFloat = isFloatType(type);
     bool isSigned = isSignedIntType(type);
@@ -401,72 +450,88 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
             adapt(rewriter, loc, v, rewriter.getI32Type()));
       return adapt(rewriter, loc, v, valTy, isSigned);
     };
-    Value b = operand(adaptor.getB());
-    Value old;
-    if (op.getOp() == AtomOperation::cas) {
-      if constexpr (hasResult) {
-        Value c = operand(adaptor.getC());
-        Value pair = LLVM::AtomicCmpXchgOp::create(
-            rewriter, loc, *ptr, b, c, ordering,
-            ordering == LLVM::AtomicOrdering::release ||
-                    ordering == LLVM::AtomicOrdering::acq_rel
-                ? (ordering == LLVM::AtomicOrdering::acq_rel
-                       ? LLVM::AtomicOrdering::acquire
-                       : LLVM::AtomicOrdering::monotonic)
-                : ordering,
-            ss, align);
-        old = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
-      } else {
-        return unsupported(rewriter, op, "red.cas");
-      }
-    } else {
-      LLVM::AtomicBinOp bin;
-      switch (op.getOp()) {
-      case AtomOperation::add:
-        bin = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-        break;
-      case AtomOperation::min:
-        bin = isFloat    ? LLVM::AtomicBinOp::fmin
-              : isSigned ? LLVM::AtomicBinOp::min
-                         : LLVM::AtomicBinOp::umin;
-        break;
-      case AtomOperation::max:
-        bin = isFloat    ? LLVM::AtomicBinOp::fmax
-              : isSigned ? LLVM::AtomicBinOp::max
-                         : LLVM::AtomicBinOp::umax;
-        break;
-      case AtomOperation::inc:
-        bin = LLVM::AtomicBinOp::uinc_wrap;
-        break;
-      case AtomOperation::dec:
-        bin = LLVM::AtomicBinOp::udec_wrap;
-        break;
-      case AtomOperation::exch:
-        bin = LLVM::AtomicBinOp::xchg;
-        break;
-      case AtomOperation::And:
-        bin = LLVM::AtomicBinOp::_and;
-        break;
-      case AtomOperation::Or:
-        bin = LLVM::AtomicBinOp::_or;
-        break;
-      case AtomOperation::Xor:
-        bin = LLVM::AtomicBinOp::_xor;
-        break;
-      default:
-        return unsupported(rewriter, op, "this atomic operation");
-      }
-      old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b, ordering, ss,
-                                      align);
+    // The verifier admits cas on atom only; red has no .cas or .exch.
+    LLVM::AtomicBinOp bin = LLVM::AtomicBinOp::xchg;
+    switch (op.getOp()) {
+    case AtomOperation::cas:
+      break;
+    case AtomOperation::add:
+      bin = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+      break;
+    case AtomOperation::min:
+      bin = isFloat    ? LLVM::AtomicBinOp::fmin
+            : isSigned ? LLVM::AtomicBinOp::min
+                       : LLVM::AtomicBinOp::umin;
+      break;
+    case AtomOperation::max:
+      bin = isFloat    ? LLVM::AtomicBinOp::fmax
+            : isSigned ? LLVM::AtomicBinOp::max
+                       : LLVM::AtomicBinOp::umax;
+      break;
+    case AtomOperation::inc:
+      bin = LLVM::AtomicBinOp::uinc_wrap;
+      break;
+    case AtomOperation::dec:
+      bin = LLVM::AtomicBinOp::udec_wrap;
+      break;
+    case AtomOperation::exch:
+      bin = LLVM::AtomicBinOp::xchg;
+      break;
+    case AtomOperation::And:
+      bin = LLVM::AtomicBinOp::_and;
+      break;
+    case AtomOperation::Or:
+      bin = LLVM::AtomicBinOp::_or;
+      break;
+    case AtomOperation::Xor:
+      bin = LLVM::AtomicBinOp::_xor;
+      break;
     }
-    if constexpr (hasResult) {
+    // A vector atom/red (.v2/.v4/.v8) is one atomic per element on
+    // adjacent addresses: the ISA guarantees atomicity per element only.
+    SmallVector<Value> olds;
+    for (auto [i, bv] : llvm::enumerate(adaptor.getB())) {
+      Value p = *ptr;
+      if (i)
+        p = LLVM::GEPOp::create(
+            rewriter, loc, p.getType(), rewriter.getI8Type(), p,
+            ArrayRef<LLVM::GEPArg>{(int32_t)(i * align)});
+      Value b = operand(bv);
+      Value old;
+      if (op.getOp() == AtomOperation::cas) {
+        if constexpr (hasResult) {
+          Value c = operand(adaptor.getC());
+          Value pair = LLVM::AtomicCmpXchgOp::create(
+              rewriter, loc, p, b, c, ordering,
+              ordering == LLVM::AtomicOrdering::release ||
+                      ordering == LLVM::AtomicOrdering::acq_rel
+                  ? (ordering == LLVM::AtomicOrdering::acq_rel
+                         ? LLVM::AtomicOrdering::acquire
+                         : LLVM::AtomicOrdering::monotonic)
+                  : ordering,
+              ss, align);
+          old = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
+        } else {
+          llvm_unreachable("the verifier rejects red.cas");
+        }
+      } else if (isFloat && (bin == LLVM::AtomicBinOp::fmin ||
+                             bin == LLVM::AtomicBinOp::fmax)) {
+        old = atomicFloatMinMax(rewriter, loc, p, b,
+                                bin == LLVM::AtomicBinOp::fmax, ordering, ss,
+                                align);
+      } else {
+        old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, p, b, ordering, ss,
+                                        align);
+      }
       if (isa<VectorType>(valTy))
         old =
             LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), old);
-      replaceWithAdapted(rewriter, op, old, isSigned);
-    } else {
-      rewriter.eraseOp(op);
+      olds.push_back(old);
     }
+    if constexpr (hasResult)
+      replaceWithAdapted(rewriter, op, olds, isSigned);
+    else
+      rewriter.eraseOp(op);
     return success();
   }
 };

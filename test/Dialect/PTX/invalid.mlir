@@ -878,8 +878,8 @@ func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
 
 // .noftz is an add modifier.
 func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
-  // expected-error @+1 {{'ptx.red' op .noftz is only valid with .add}}
-  ptx.red %x, %a {noftz, op = #ptx.atom_op<max>, type = #ptx.type<f16x2>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (i64, i32) -> ()
+  // expected-error @+1 {{'ptx.red' op .noftz is only valid with .add, or .min/.max of 16-bit floating-point types}}
+  ptx.red %x, %a {noftz, op = #ptx.atom_op<max>, type = #ptx.type<u32>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (i64, i32) -> ()
   return
 }
 
@@ -1315,4 +1315,22 @@ ptx.module attributes {target = ["sm_90"], version = "8.0"} {
   // expected-error @+1 {{'ptx.func' op .unified takes two 64-bit halves of a UUID}}
   ptx.func @f attributes {params = [], unified = "uuid"} {
   }
+}
+
+// -----
+
+// Vector atomics are .global (or generic) only.
+func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
+  // expected-error @+1 {{'ptx.red' op vector red is defined for .global only}}
+  ptx.red %x, %f, %f {op = #ptx.atom_op<add>, space = #ptx.space<shared>, type = #ptx.type<f32>, vec = #ptx.vec<v2>, operandSegmentSizes = array<i32: 1, 2, 0, 0, 0>} : (i64, f32, f32) -> ()
+  return
+}
+
+// -----
+
+// fence.mbarrier_init has one form.
+func.func @f() {
+  // expected-error @+1 {{'ptx.fence' op fence.mbarrier_init is .release.cluster only}}
+  ptx.fence {mbarrier_init, scope = #ptx.scope<gpu>, sem = #ptx.sem<release>} : () -> ()
+  return
 }

@@ -355,6 +355,10 @@ ptx.module attributes {version = "8.7", target = ["sm_90", "texmode_independent"
     ptx.red %ptr, %a {op = #ptx.atom_op<inc>, scope = #ptx.scope<sys>, sem = #ptx.sem<relaxed>, space = #ptx.space<global>, type = #ptx.type<u32>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (i64, i32) -> ()
     // CHECK: ptx.red %arg0, %arg1 {addr_offset = 0 : i64, noftz, op = #ptx.atom_op<add>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>, type = #ptx.type<f16x2>} : (i64, i32) -> ()
     ptx.red %ptr, %a {noftz, op = #ptx.atom_op<add>, type = #ptx.type<f16x2>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (i64, i32) -> ()
+    // CHECK: %{{.*}}:2 = ptx.atom %arg0, %arg1, %arg1 {addr_offset = 0 : i64, noftz, op = #ptx.atom_op<min>, operandSegmentSizes = array<i32: 1, 2, 0, 0, 0, 0>, space = #ptx.space<global>, type = #ptx.type<bf16x2>, vec = #ptx.vec<v2>} : (i64, i32, i32) -> (i32, i32)
+    %vr:2 = ptx.atom %ptr, %a, %a {noftz, op = #ptx.atom_op<min>, space = #ptx.space<global>, type = #ptx.type<bf16x2>, vec = #ptx.vec<v2>, operandSegmentSizes = array<i32: 1, 2, 0, 0, 0, 0>} : (i64, i32, i32) -> (i32, i32)
+    // CHECK: ptx.fence {mbarrier_init, scope = #ptx.scope<cluster>, sem = #ptx.sem<release>}
+    ptx.fence {mbarrier_init, scope = #ptx.scope<cluster>, sem = #ptx.sem<release>} : () -> ()
     // CHECK: ptx.ret
     ptx.ret
   }

@@ -120,16 +120,45 @@ LogicalResult checkFtz(Operation *op, PTXType type, bool ftz) {
   return success();
 }
 
+/// Half-type add/sub/mul (and fma): only .rn, and .sat only on .f16/.f16x2.
+LogicalResult checkHalfForm(Operation *op, PTXType t,
+                            std::optional<Rounding> rnd, bool sat) {
+  if (!isHalfFamily(t))
+    return success();
+  if (rnd && *rnd != Rounding::rn)
+    return op->emitOpError("rounding modifier .")
+           << stringifyRounding(*rnd) << " is not valid with ."
+           << stringifyPTXType(t) << " (only .rn)";
+  if (sat && (t == PTXType::bf16 || t == PTXType::bf16x2))
+    return op->emitOpError(".sat is not valid with .") << stringifyPTXType(t);
+  return success();
+}
+
+/// Mixed precision (`add/sub{.rnd}{.sat}.f32.atype d, a, c`, `fma.rnd{.sat}
+/// .f32.abtype d, a, b, c`): .f32 with .f16/.bf16 sources, no .ftz.
+LogicalResult checkMixedPrecision(Operation *op, PTXType t,
+                                  std::optional<PTXType> at, bool ftz) {
+  if (!at)
+    return success();
+  if (!isFloatType(t))
+    return op->emitOpError("mixed precision requires .f32");
+  if (t != PTXType::f32 || (*at != PTXType::f16 && *at != PTXType::bf16))
+    return op->emitOpError("mixed precision is .f32 with .f16/.bf16 sources");
+  if (ftz)
+    return op->emitOpError(".ftz is not valid with mixed precision");
+  return success();
+}
+
 template <typename OpT>
 LogicalResult verifyAddSub(OpT op) {
   PTXType t = op.getType();
-  if (failed(checkResult(op, op.getD(), t, "destination")) ||
+  // Mixed precision: a is of .atype, c (our b) and d are .f32.
+  if (failed(checkMixedPrecision(op, t, op.getAtype(), op.getFtz())) ||
+      failed(checkResult(op, op.getD(), t, "destination")) ||
       failed(checkOperand(op, op.getA(), op.getAtype().value_or(t), "a")) ||
-      failed(checkOperand(op, op.getB(), op.getAtype().value_or(t), "b")))
+      failed(checkOperand(op, op.getB(), t, "b")))
     return failure();
   if (!isFloatType(t)) {
-    if (op.getAtype())
-      return op.emitOpError("mixed precision requires .f32");
     if (op.getSat() && t != PTXType::s32)
       return op.emitOpError(".sat is only valid with .s32 for integers");
     return checkIntegerForm(op, t, op.getRnd(), op.getFtz());
@@ -139,11 +168,7 @@ LogicalResult verifyAddSub(OpT op) {
     return failure();
   if (t == PTXType::f64 && op.getSat())
     return op.emitOpError(".sat is not valid with .f64");
-  if (auto at = op.getAtype()) {
-    if (t != PTXType::f32 || (*at != PTXType::f16 && *at != PTXType::bf16))
-      return op.emitOpError("mixed precision is .f32 with .f16/.bf16 sources");
-  }
-  return success();
+  return checkHalfForm(op, t, op.getRnd(), op.getSat());
 }
 } // namespace
 
@@ -261,14 +286,18 @@ LogicalResult MulOp::verifyInstruction() {
   if (getMode())
     return emitOpError(".") << stringifyMulMode(*getMode())
                             << " is only valid for integer mul";
+  // The mixed-precision instructions are add, sub and fma only.
+  if (getAtype())
+    return emitOpError("mul has no mixed-precision form");
   if (failed(checkFloatRounding(*this, getRnd())) ||
-      failed(checkFtz(*this, t, getFtz())))
+      failed(checkFtz(*this, t, getFtz())) ||
+      failed(checkHalfForm(*this, t, getRnd(), getSat())))
     return failure();
+  if (t == PTXType::f64 && getSat())
+    return emitOpError(".sat is not valid with .f64");
   return success(succeeded(checkResult(*this, getD(), t, "destination")) &&
-                 succeeded(checkOperand(*this, getA(), getAtype().value_or(t),
-                                        "a")) &&
-                 succeeded(checkOperand(*this, getB(), getAtype().value_or(t),
-                                        "b")));
+                 succeeded(checkOperand(*this, getA(), t, "a")) &&
+                 succeeded(checkOperand(*this, getB(), t, "b")));
 }
 
 LogicalResult MadOp::verifyInstruction() {
@@ -360,10 +389,21 @@ LogicalResult FmaOp::verifyInstruction() {
   if (failed(checkFloatRounding(*this, getRnd())) ||
       failed(checkFtz(*this, t, getFtz())))
     return failure();
+  if (failed(checkMixedPrecision(*this, t, getAtype(), getFtz())))
+    return failure();
   if (isHalfFamily(t) && *getRnd() != Rounding::rn)
     return emitOpError("half-precision fma only supports .rn");
   if ((getRelu() || getOob()) && !isHalfFamily(t))
     return emitOpError(".relu/.oob are only valid with half types");
+  // fma.rn{.ftz}{.sat}.f16/.f16x2, fma.rn{.ftz}.relu.f16/.f16x2,
+  // fma.rn{.relu}.bf16/.bf16x2, fma.rn.oob{.relu}.type (ptxas also takes
+  // .oob.sat on .f16/.f16x2).
+  if (getSat() && (getRelu() || t == PTXType::bf16 || t == PTXType::bf16x2))
+    return emitOpError(".sat is not valid with .relu or .bf16 types");
+  if (getOob() && getFtz())
+    return emitOpError(".oob is not valid with .ftz");
+  if (t == PTXType::f64 && getSat())
+    return emitOpError(".sat is not valid with .f64");
   return success(succeeded(checkResult(*this, getD(), t, "destination")) &&
                  succeeded(checkOperand(*this, getA(),
                                         getAtype().value_or(t), "a")) &&
@@ -547,6 +587,88 @@ static bool isCvtFloatType(PTXType t) {
   }
 }
 
+/// The forms of cvt with the narrow float formats, .relu, .satfinite and a
+/// second source, as the manual's cvt syntax lists them (PTX ISA 9.0).
+static LogicalResult verifyCvtSpecialForms(CvtOp op) {
+  using T = PTXType;
+  PTXType d = op.getDtype(), a = op.getAtype();
+  std::optional<Rounding> rnd = op.getRnd();
+  bool relu = op.getRelu(), satfinite = op.getSatfinite();
+  bool two = static_cast<bool>(op.getB());
+  auto is = [](PTXType t, std::initializer_list<PTXType> ts) {
+    return llvm::is_contained(ts, t);
+  };
+  auto rndIs = [&](std::initializer_list<Rounding> rs) {
+    return rnd && llvm::is_contained(rs, *rnd);
+  };
+  std::string form =
+      ("cvt." + stringifyPTXType(d) + "." + stringifyPTXType(a)).str();
+  if (rnd == Rounding::rs)
+    return op.emitOpError(".rs is only valid with the random-bits operand "
+                          "of the stochastic-rounding cvt");
+  if (d == T::tf32) {
+    if (a != T::f32 || two)
+      return op.emitOpError("cvt.tf32 converts one .f32 source");
+    if (!rndIs({Rounding::rna, Rounding::rn, Rounding::rz}))
+      return op.emitOpError("cvt.tf32.f32 takes .rna, .rn or .rz");
+    if (relu && *rnd == Rounding::rna)
+      return op.emitOpError(".relu is not valid with cvt.rna.tf32.f32");
+    return success();
+  }
+  bool f8x2 = is(d, {T::e4m3x2, T::e5m2x2});
+  if (f8x2 || is(d, {T::e2m3x2, T::e3m2x2, T::e2m1x2})) {
+    if (!(a == T::f32 && two) && !(f8x2 && a == T::f16x2 && !two))
+      return op.emitOpError(form)
+             << " takes two .f32 sources" << (f8x2 ? " or one .f16x2" : "");
+    if (!rndIs({Rounding::rn}) || !satfinite)
+      return op.emitOpError(form) << " requires .rn.satfinite";
+    return success();
+  }
+  if (is(a, {T::e4m3x2, T::e5m2x2, T::e2m3x2, T::e3m2x2, T::e2m1x2})) {
+    if (d != T::f16x2 || two || !rndIs({Rounding::rn}) || satfinite)
+      return op.emitOpError("only cvt.rn{.relu}.f16x2 converts from .")
+             << stringifyPTXType(a);
+    return success();
+  }
+  if (d == T::ue8m0x2) {
+    if (!(a == T::f32 && two) && !(a == T::bf16x2 && !two))
+      return op.emitOpError("cvt.ue8m0x2 takes two .f32 sources or one "
+                            ".bf16x2");
+    if (!rndIs({Rounding::rz, Rounding::rp}))
+      return op.emitOpError("cvt.ue8m0x2 takes .rz or .rp");
+    if (relu)
+      return op.emitOpError(".relu is not valid with cvt.ue8m0x2");
+    return success();
+  }
+  if (a == T::ue8m0x2) {
+    if (d != T::bf16x2 || two || !rndIs({Rounding::rn}) || relu || satfinite)
+      return op.emitOpError("only cvt.rn.bf16x2 converts from .ue8m0x2");
+    return success();
+  }
+  if ((isCvtFloatType(d) && !isFloatType(d)) ||
+      (isCvtFloatType(a) && !isFloatType(a)))
+    return op.emitOpError(form) << " is not a cvt form";
+  if (relu || satfinite) {
+    if (a != T::f32 || !is(d, {T::f16, T::bf16, T::f16x2, T::bf16x2}))
+      return op.emitOpError(".relu and .satfinite are only valid converting "
+                            ".f32 to .f16, .bf16, .f16x2 or .bf16x2");
+    if (!rndIs({Rounding::rn, Rounding::rz}))
+      return op.emitOpError(".relu and .satfinite take .rn or .rz");
+  }
+  if (d == T::f16x2 || d == T::bf16x2) {
+    if (a != T::f32 || !two)
+      return op.emitOpError(form) << " converts two .f32 sources";
+    if (!rndIs({Rounding::rn, Rounding::rz}))
+      return op.emitOpError(form) << " takes .rn or .rz";
+  } else if (two) {
+    return op.emitOpError("a second source is only valid for packed "
+                          "destinations");
+  }
+  if (rnd == Rounding::rna)
+    return op.emitOpError(".rna is only valid converting to .tf32");
+  return success();
+}
+
 LogicalResult CvtOp::verifyInstruction() {
   PTXType d = getDtype(), a = getAtype();
   bool df = isCvtFloatType(d), af = isCvtFloatType(a);
@@ -578,15 +700,44 @@ LogicalResult CvtOp::verifyInstruction() {
              getTypeBitWidth(d) > 8) {
     return emitOpError("narrowing float cvt requires a rounding modifier");
   }
-  if (getB() && d != PTXType::f16x2 && d != PTXType::bf16x2 &&
-      d != PTXType::e2m1x2 && getTypeBitWidth(d) != 16 &&
-      getTypeBitWidth(d) != 32)
-    return emitOpError("a second source is only valid for packed "
-                       "destinations");
+  if (failed(verifyCvtSpecialForms(*this)))
+    return failure();
   return success(succeeded(checkResult(*this, getD(), d, "destination",
                                        /*relaxed=*/true)) &&
                  succeeded(checkOperand(*this, getA(), a, "source",
                                         /*relaxed=*/true)));
+}
+
+LogicalResult CvtRsOp::verifyInstruction() {
+  using T = PTXType;
+  PTXType d = getDtype();
+  if (getRnd() != Rounding::rs)
+    return emitOpError("cvt with random bits requires .rs");
+  if (getAtype() != T::f32)
+    return emitOpError("cvt.rs converts .f32 sources");
+  bool x2 = d == T::f16x2 || d == T::bf16x2;
+  bool x4 = llvm::is_contained(
+      {T::e4m3x4, T::e5m2x4, T::e2m3x4, T::e3m2x4, T::e2m1x4}, d);
+  if (!x2 && !x4)
+    return emitOpError("cvt.rs converts to .f16x2, .bf16x2, .e4m3x4, "
+                       ".e5m2x4, .e2m3x4, .e3m2x4 or .e2m1x4");
+  if (x2 && (getA().size() != 1 || !getB()))
+    return emitOpError("cvt.rs.")
+           << stringifyPTXType(d) << ".f32 takes two .f32 sources";
+  if (x4 && (getA().size() != 4 || getB()))
+    return emitOpError("cvt.rs.")
+           << stringifyPTXType(d) << ".f32 takes a vector of four .f32 sources";
+  if (x4 && !getSatfinite())
+    return emitOpError("cvt.rs.")
+           << stringifyPTXType(d) << ".f32 requires .satfinite";
+  for (Value v : getA())
+    if (failed(checkOperand(*this, v, T::f32, "source")))
+      return failure();
+  if (failed(checkOperand(*this, getB(), T::f32, "source")) ||
+      failed(checkOperand(*this, getRbits(), T::b32, "rbits")))
+    return failure();
+  return checkResult(*this, getD(), d == T::e2m1x4 ? T::b16 : T::b32,
+                     "destination");
 }
 
 template <typename OpT>

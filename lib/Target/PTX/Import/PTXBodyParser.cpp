@@ -251,7 +251,7 @@ ParseResult PTXParser::parseLabelDirective(FunctionBody &body,
     return failure();
   while (tok.is(PTXToken::dot_identifier) && tok.isDirective("noreturn"))
     consume();
-  body.prototypes[label] = {builder.getArrayAttr(rets),
+  body.prototypes[label] = {builder.getArrayAttr(asParamReturns(rets)),
                             builder.getArrayAttr(args)};
   return expect(PTXToken::semicolon, "';'");
 }

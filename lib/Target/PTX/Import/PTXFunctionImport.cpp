@@ -146,6 +146,31 @@ private:
 // CFG
 //===----------------------------------------------------------------------===//
 
+/// The `.param` type that carries a register of type `t` (a `.reg` return).
+static std::optional<PTXType> registerParamType(Type t) {
+  if (t.isF16())
+    return PTXType::f16;
+  if (t.isBF16())
+    return PTXType::bf16;
+  if (t.isF32())
+    return PTXType::f32;
+  if (t.isF64())
+    return PTXType::f64;
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    switch (i.getWidth()) {
+    case 8:
+      return PTXType::b8;
+    case 16:
+      return PTXType::b16;
+    case 32:
+      return PTXType::b32;
+    case 64:
+      return PTXType::b64;
+    }
+  }
+  return std::nullopt;
+}
+
 unsigned FunctionImporter::newBlock() {
   blocks.emplace_back();
   return blocks.size() - 1;
@@ -553,6 +578,21 @@ LogicalResult FunctionImporter::emitTerminatorOperands(InstStmt &inst,
       return emitError(inst.loc, "'" + inst.comps.front() +
                                      "' takes no operands");
   }
+  // `ret` of a function with .reg returns stores them into the `.param`
+  // returns that stand for them (asParamReturns).
+  if (t.kind == Terminator::Ret)
+    for (auto [reg, param] : body.regRets) {
+      OperationState st(inst.mlirLoc, StOp::getOperationName());
+      st.addOperands(readVar(reg, bi));
+      st.addAttribute("space", StateSpaceAttr::get(ctx, StateSpace::param));
+      st.addAttribute("type", PTXTypeAttr::get(ctx, param.getType()));
+      st.addAttribute("addr_sym",
+                      FlatSymbolRefAttr::get(ctx, param.getName()));
+      st.addAttribute("addr_offset", b.getI64IntegerAttr(0));
+      st.addAttribute("operandSegmentSizes",
+                      b.getDenseI32ArrayAttr({0, 1, 0, 0, 0}));
+      b.create(st);
+    }
   if (t.kind == Terminator::BrxIdx) {
     const Operand &idx = inst.groups[0][0];
     if (inst.groups[0].size() != 1 ||
@@ -1313,6 +1353,10 @@ LogicalResult FunctionImporter::emitCall(InstStmt &inst, unsigned bi) {
                                        ".calltargets label");
     }
   }
+  // A register receiving a `.reg` return gets a call-scope buffer, loaded
+  // after the call (the callee's `.reg` returns are `.param` returns, see
+  // asParamReturns).
+  SmallVector<std::pair<unsigned, Value>, 1> regResults;
   for (const Operand *list : {rets, args}) {
     unsigned n = 0;
     if (list)
@@ -1320,16 +1364,24 @@ LogicalResult FunctionImporter::emitCall(InstStmt &inst, unsigned bi) {
         if (e.kind != Operand::Reg)
           return emitError(e.loc, "call arguments must be .param buffers "
                                   "or registers");
-        state.operands.push_back(readVar(e.reg, bi));
+        Type t = body.regs[e.reg].type;
+        if (list == rets && !isa<ParamBufType>(t)) {
+          std::optional<PTXType> pt = registerParamType(t);
+          if (!pt)
+            return emitError(e.loc, "a .reg return value of this type is not "
+                                    "supported");
+          Value buf = ParamBufOp::create(
+              b, loc, ParamBufType::get(ctx), PTXTypeAttr::get(ctx, *pt),
+              IntegerAttr(), b.getI64IntegerAttr(0), StringAttr());
+          regResults.push_back({e.reg, buf});
+          state.operands.push_back(buf);
+        } else {
+          state.operands.push_back(readVar(e.reg, bi));
+        }
         ++n;
       }
     segments.push_back(n);
   }
-  if (rets)
-    for (const Operand &e : rets->elems)
-      if (!isa<ParamBufType>(body.regs[e.reg].type))
-        return emitError(e.loc, "register return values of calls are not "
-                                "supported yet");
   if (inst.hasGuard) {
     state.operands.push_back(readVar(inst.guardReg, bi));
     if (inst.guardNeg)
@@ -1339,6 +1391,18 @@ LogicalResult FunctionImporter::emitCall(InstStmt &inst, unsigned bi) {
   segments.push_back(0);
   state.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
   b.create(state);
+  for (auto [reg, buf] : regResults) {
+    OperationState ld(loc, LdOp::getOperationName());
+    ld.addOperands(buf);
+    ld.addTypes(body.regs[reg].type);
+    ld.addAttribute("space", StateSpaceAttr::get(ctx, StateSpace::param));
+    ld.addAttribute("type", PTXTypeAttr::get(
+                                ctx, *registerParamType(body.regs[reg].type)));
+    ld.addAttribute("addr_offset", b.getI64IntegerAttr(0));
+    ld.addAttribute("operandSegmentSizes",
+                    b.getDenseI32ArrayAttr({1, 0, 0, 0}));
+    writeVar(reg, bi, b.create(ld)->getResult(0));
+  }
   return success();
 }
 

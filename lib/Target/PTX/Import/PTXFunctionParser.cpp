@@ -193,10 +193,20 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
     if (failed(parseParamList(params, /*allowReg=*/!isEntry)))
       return failure();
 
-  for (Attribute a : rets)
-    if (cast<ParamAttr>(a).getSpace() == StateSpace::reg)
-      return emitError(nameLoc, "functions returning .reg parameters are not "
+  // A single .reg return reads as a .param return (asParamReturns). Several
+  // returns are .reg ones without the ABI (ptxas), which no .param form can
+  // express.
+  for (Attribute a : rets) {
+    auto p = cast<ParamAttr>(a);
+    if (p.getSpace() != StateSpace::reg)
+      continue;
+    if (rets.size() > 1)
+      return emitError(nameLoc, "functions with several .reg return "
+                                "parameters are not supported yet");
+    if (p.getType() == PTXType::pred)
+      return emitError(nameLoc, ".reg .pred return parameters are not "
                                 "supported yet");
+  }
   OperationState state(ic.getLoc(nameLoc), isEntry
                                                ? EntryOp::getOperationName()
                                                : FuncOp::getOperationName());
@@ -204,7 +214,7 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   state.addAttribute("linkage", LinkageAttr::get(ctx, linkage));
   state.addAttribute("params", builder.getArrayAttr(params));
   if (!isEntry && !rets.empty())
-    state.addAttribute("rets", builder.getArrayAttr(rets));
+    state.addAttribute("rets", builder.getArrayAttr(asParamReturns(rets)));
   if (!unified.empty())
     state.addAttribute("unified", builder.getDenseI64ArrayAttr(unified));
   SmallVector<PragmaDecl, 1> headerPragmas;
@@ -259,8 +269,9 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   scopes.clear();
   scopes.emplace_back();
   // .reg parameters are registers of the body and block arguments.
+  SmallVector<Attribute> paramRets = asParamReturns(rets);
   auto declareParams = [&](ArrayRef<Attribute> list, bool isParam) {
-    for (Attribute a : list) {
+    for (auto [i, a] : llvm::enumerate(list)) {
       auto p = cast<ParamAttr>(a);
       if (p.getSpace() != StateSpace::reg)
         continue;
@@ -269,6 +280,8 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
       if (isParam) {
         body.regParams.push_back(reg);
         entry->addArgument(t, state.location);
+      } else {
+        body.regRets.push_back({reg, cast<ParamAttr>(paramRets[i])});
       }
     }
   };
@@ -288,4 +301,20 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
   if (ic.failed)
     return failure();
   return importFunctionBody(ic, func, body);
+}
+
+SmallVector<Attribute>
+mlir::ptx::import::asParamReturns(ArrayRef<Attribute> rets) {
+  SmallVector<Attribute> out;
+  for (auto [i, a] : llvm::enumerate(rets)) {
+    auto p = cast<ParamAttr>(a);
+    if (p.getSpace() == StateSpace::reg)
+      p = ParamAttr::get(
+          p.getContext(),
+          StringAttr::get(p.getContext(), "__reg_ret" + Twine(i)),
+          StateSpace::param, p.getType(), p.getAlign(), p.getCount(),
+          std::nullopt, 0);
+    out.push_back(p);
+  }
+  return out;
 }

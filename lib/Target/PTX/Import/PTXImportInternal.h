@@ -108,7 +108,16 @@ struct FunctionBody {
   llvm::StringMap<std::string> localSymbols;
   /// .reg parameters: their register numbers, in order.
   llvm::SmallVector<unsigned, 4> regParams;
+  /// .reg return parameters: their registers and the `.param` returns that
+  /// stand for them (see `asParamReturns`); `ret` stores the registers.
+  llvm::SmallVector<std::pair<unsigned, ParamAttr>, 1> regRets;
 };
+
+/// A function's or prototype's return list with each `.reg` return read as
+/// a `.param` return of the same type, named `__reg_ret<i>`: `ret` stores
+/// the register into it and a call loads the caller's register from its
+/// buffer, which is what a `.reg` return means.
+llvm::SmallVector<Attribute> asParamReturns(llvm::ArrayRef<Attribute> rets);
 
 /// Reports errors at PTX locations; after the first error, later ones are
 /// suppressed until the parser resynchronises.

@@ -37,6 +37,43 @@ static const char *resultName(CUresult r) {
     }                                                                          \
   } while (0)
 
+/* Creates a context on device 0 in *ctx and returns the function `name` of
+ * the module file `path` (NULL, with the failed check printed, when a step
+ * fails). */
+static inline CUfunction loadKernel(CUcontext *ctx, const char *path,
+                                    const char *name) {
+  CUdevice dev;
+  CUmodule mod = NULL;
+  CUfunction fn = NULL;
+  EXPECT(cuInit(0), CUDA_SUCCESS);
+  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+  EXPECT(cuCtxCreate(ctx, NULL, 0, dev), CUDA_SUCCESS);
+  EXPECT(cuModuleLoad(&mod, path), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&fn, mod, name), CUDA_SUCCESS);
+  return fn;
+}
+
+/* A device buffer of `bytes` bytes: a copy of `host`, or every byte `fill`
+ * when host is NULL. */
+static inline CUdeviceptr deviceBuffer(const void *host, size_t bytes,
+                                       unsigned char fill) {
+  CUdeviceptr p = 0;
+  EXPECT(cuMemAlloc(&p, bytes), CUDA_SUCCESS);
+  if (host)
+    EXPECT(cuMemcpyHtoD(p, host, bytes), CUDA_SUCCESS);
+  else
+    EXPECT(cuMemsetD8(p, fill, bytes), CUDA_SUCCESS);
+  return p;
+}
+
+/* Launches a 1-D grid of `blocks` x `threads` and waits for it. */
+static inline void launch1D(CUfunction fn, unsigned blocks, unsigned threads,
+                            void **args) {
+  EXPECT(cuLaunchKernel(fn, blocks, 1, 1, threads, 1, 1, 0, NULL, args, NULL),
+         CUDA_SUCCESS);
+  EXPECT(cuCtxSynchronize(), CUDA_SUCCESS);
+}
+
 static int finish(void) {
   if (failures) {
     printf("%d of %d checks failed\n", failures, checks);

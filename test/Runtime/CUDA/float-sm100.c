@@ -249,23 +249,12 @@ int main(int argc, char **argv) {
   in[0].x[0] = 0x3f800000;
   in[0].h = 0x3c00 << 16 | 0x1400;
 
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr dIn, dOut;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dIn, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dOut, sizeof out), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(dIn, in, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemsetD8(dOut, 0xee, sizeof out), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr dIn = deviceBuffer(in, sizeof in, 0);
+  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0xee);
   void *args[] = {&dIn, &dOut};
-  EXPECT(cuLaunchKernel(fn, BLOCKS, 1, 1, THREADS, 1, 1, 0, NULL, args, NULL),
-         CUDA_SUCCESS);
+  launch1D(fn, BLOCKS, THREADS, args);
   EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
   int shown = 0;
   for (int i = 0; i < N; ++i) {

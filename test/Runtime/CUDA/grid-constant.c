@@ -18,23 +18,14 @@ struct P {
 int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr out;
   int host[64];
   struct P p = {{3, -1, 4, 1, -5, 9, 2, -6}, 2.5f};
   int n = 700;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&out, sizeof host), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr out = deviceBuffer(NULL, sizeof host, 0);
   void *args[] = {&p, &n, &out};
-  EXPECT(cuLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL),
-         CUDA_SUCCESS);
+  launch1D(fn, 1, 64, args);
   EXPECT(cuMemcpyDtoH(host, out, sizeof host), CUDA_SUCCESS);
   // pick(&p.a[0], t & 7) * (int)p.s + n + 1000 (nvcc folds __isGlobal of
   // a grid constant's address to true).
@@ -45,11 +36,12 @@ int main(int argc, char **argv) {
       printf("thread %d: got %d want %d\n", t, host[t], want);
   }
   // k2: a scalar parameter read through its address.
-  CUfunction fn2;
+  CUmodule mod = NULL;
+  CUfunction fn2 = NULL;
+  EXPECT(cuFuncGetModule(&mod, fn), CUDA_SUCCESS);
   EXPECT(cuModuleGetFunction(&fn2, mod, "k2"), CUDA_SUCCESS);
   void *args2[] = {&n, &out};
-  EXPECT(cuLaunchKernel(fn2, 1, 1, 1, 1, 1, 1, 0, NULL, args2, NULL),
-         CUDA_SUCCESS);
+  launch1D(fn2, 1, 1, args2);
   EXPECT(cuMemcpyDtoH(host, out, 2 * sizeof(int)), CUDA_SUCCESS);
   EXPECT_TRUE(host[0] == n && host[1] == 2 * n);
   EXPECT(cuMemFree(out), CUDA_SUCCESS);

@@ -79,25 +79,13 @@ int main(int argc, char **argv) {
     in[96 + l] = (l & 4) ? 0x80000001u : bits(-0.0f);
   in[96 + 4] = 0x00000003u;
 
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr dIn, dMasks, dOut;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dIn, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dMasks, sizeof masks), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dOut, sizeof out), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(dIn, in, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(dMasks, masks, sizeof masks), CUDA_SUCCESS);
-  EXPECT(cuMemsetD8(dOut, 0xee, sizeof out), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr dIn = deviceBuffer(in, sizeof in, 0);
+  CUdeviceptr dMasks = deviceBuffer(masks, sizeof masks, 0);
+  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0xee);
   void *args[] = {&dIn, &dMasks, &dOut};
-  EXPECT(cuLaunchKernel(fn, 1, 1, 1, N, 1, 1, 0, NULL, args, NULL),
-         CUDA_SUCCESS);
+  launch1D(fn, 1, N, args);
   EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
   for (int w = 0; w < WARPS; ++w) {
     uint32_t want[4] = {reference(in + 32 * w, masks[w], 0, 0, 0),

@@ -18,21 +18,11 @@ int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
   uint32_t out[N * 8];
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr dOut;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dOut, sizeof out), CUDA_SUCCESS);
-  EXPECT(cuMemsetD8(dOut, 0, sizeof out), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
   void *args[] = {&dOut};
-  EXPECT(cuLaunchKernel(fn, 1, 1, 1, N, 1, 1, 0, NULL, args, NULL),
-         CUDA_SUCCESS);
+  launch1D(fn, 1, N, args);
   EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
   for (uint32_t i = 0; i < N; ++i) {
     uint32_t x = 13 * i;

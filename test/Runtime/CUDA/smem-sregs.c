@@ -19,17 +19,9 @@
 int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr out;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&out, 128), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr out = deviceBuffer(NULL, 128, 0);
   EXPECT(cuFuncSetAttribute(
              fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 50000),
          CUDA_SUCCESS);

@@ -51,6 +51,14 @@ static CUresult tiled(CUtensorMapDataType t, unsigned rank, void *addr,
                                 il, sw, l2, f);
 }
 #define F32 CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+// One argument made invalid, the encoding refused, the argument restored.
+#define INVALID_WITH(arg, value)                                               \
+  do {                                                                         \
+    __typeof__(arg) saved_ = (arg);                                            \
+    (arg) = (value);                                                           \
+    EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);                           \
+    (arg) = saved_;                                                            \
+  } while (0)
 #define NONE_ARGS                                                              \
   CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,                   \
       CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
@@ -98,66 +106,43 @@ static void tiledChecks(void) {
   EXPECT(tiled(F32, 6, data, NONE_ARGS), INVALID);
   // The global address: 16-byte aligned (32 with interleave 32B).
   EXPECT(tiled(F32, 3, (char *)data + 8, NONE_ARGS), INVALID);
-  // Dimensions: 1..2^32.
-  dims[1] = 0;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  dims[1] = (1ull << 32) + 1;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  dims[1] = 30;
-  // Strides: multiples of 16 below 2^40.
-  strides[0] = 200;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  strides[0] = 1ull << 40;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  strides[0] = 192;
-  // Box: 1..256, inner dimension a multiple of 16 bytes.
-  box[1] = 0;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  box[1] = 257;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  box[1] = 8;
-  box[0] = 6;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  box[0] = 32;
-  // Element strides: 1..8.
-  estr[2] = 0;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  estr[2] = 9;
-  EXPECT(tiled(F32, 3, data, NONE_ARGS), INVALID);
-  estr[2] = 2;
-  // Enumerations.
-  EXPECT(tiled(F32, 3, data, (CUtensorMapInterleave)3,
-               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         INVALID);
-  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
-               (CUtensorMapSwizzle)7, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         INVALID);
-  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
-               CU_TENSOR_MAP_SWIZZLE_NONE, (CUtensorMapL2promotion)4,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         INVALID);
-  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
-               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               (CUtensorMapFloatOOBfill)2),
-         INVALID);
-  // NaN fill needs a floating-point type.
-  EXPECT(tiled(CU_TENSOR_MAP_DATA_TYPE_UINT32, 3, data,
-               CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-               CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA),
-         INVALID);
-  // Swizzle: the inner box dimension (128 bytes here) fits the span.
-  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
-               CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         INVALID);
-  // Interleave: rank 3 or more.
-  EXPECT(tiled(F32, 2, data, CU_TENSOR_MAP_INTERLEAVE_16B,
-               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         INVALID);
+  // Dimensions 1..2^32; strides multiples of 16 below 2^40; box 1..256
+  // with an inner dimension of a multiple of 16 bytes; element strides 1..8.
+  INVALID_WITH(dims[1], 0);
+  INVALID_WITH(dims[1], (1ull << 32) + 1);
+  INVALID_WITH(strides[0], 200);
+  INVALID_WITH(strides[0], 1ull << 40);
+  INVALID_WITH(box[1], 0);
+  INVALID_WITH(box[1], 257);
+  INVALID_WITH(box[0], 6);
+  INVALID_WITH(estr[2], 0);
+  INVALID_WITH(estr[2], 9);
+  // Enumerations out of range; NaN fill of an integer type; a swizzle span
+  // (64B) smaller than the inner box (128 bytes); interleave below rank 3.
+  static const struct {
+    CUtensorMapDataType type;
+    unsigned rank;
+    int interleave, swizzle, l2, fill;
+  } bad[] = {
+      {F32, 3, 3, CU_TENSOR_MAP_SWIZZLE_NONE, 0, 0},
+      {F32, 3, 0, 7, 0, 0},
+      {F32, 3, 0, CU_TENSOR_MAP_SWIZZLE_NONE, 4, 0},
+      {F32, 3, 0, CU_TENSOR_MAP_SWIZZLE_NONE, 0, 2},
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 3, 0, CU_TENSOR_MAP_SWIZZLE_NONE, 0,
+       CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA},
+      {F32, 3, 0, CU_TENSOR_MAP_SWIZZLE_64B, 0, 0},
+      {F32, 2, CU_TENSOR_MAP_INTERLEAVE_16B, CU_TENSOR_MAP_SWIZZLE_NONE, 0, 0},
+  };
+  for (unsigned i = 0; i < sizeof bad / sizeof *bad; ++i) {
+    CUresult got = tiled(bad[i].type, bad[i].rank, data,
+                         (CUtensorMapInterleave)bad[i].interleave,
+                         (CUtensorMapSwizzle)bad[i].swizzle,
+                         (CUtensorMapL2promotion)bad[i].l2,
+                         (CUtensorMapFloatOOBfill)bad[i].fill);
+    EXPECT_TRUE(got == INVALID);
+    if (got != INVALID)
+      printf("invalid combination %u: got %s\n", i, resultName(got));
+  }
   // Valid (for NVIDIA's driver, interleave 32B with a swizzle other than
   // 32B too, which cuda.h forbids), not implemented here.
   CUresult want = nvidia ? CUDA_SUCCESS : CUDA_ERROR_NOT_SUPPORTED;

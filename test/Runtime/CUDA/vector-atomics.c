@@ -127,26 +127,13 @@ int main(int argc, char **argv) {
     in[t].red[1] = 0x34004000u; // {2.0, 0.25}
   }
 
-  CUdevice dev;
   CUcontext ctx;
-  CUmodule mod;
-  CUfunction fn;
-  CUdeviceptr dAcc, dIn, dOlds;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&mod, argv[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&fn, mod, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dAcc, sizeof acc0), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dIn, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dOlds, sizeof olds), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(dAcc, &acc0, sizeof acc0), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(dIn, in, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemsetD8(dOlds, 0xee, sizeof olds), CUDA_SUCCESS);
+  CUfunction fn = loadKernel(&ctx, argv[1], "k");
+  CUdeviceptr dAcc = deviceBuffer(&acc0, sizeof acc0, 0);
+  CUdeviceptr dIn = deviceBuffer(in, sizeof in, 0);
+  CUdeviceptr dOlds = deviceBuffer(NULL, sizeof olds, 0xee);
   void *args[] = {&dAcc, &dIn, &dOlds};
-  EXPECT(cuLaunchKernel(fn, BLOCKS, 1, 1, THREADS, 1, 1, 0, NULL, args, NULL),
-         CUDA_SUCCESS);
-  EXPECT(cuCtxSynchronize(), CUDA_SUCCESS);
+  launch1D(fn, BLOCKS, THREADS, args);
   EXPECT(cuMemcpyDtoH(&acc, dAcc, sizeof acc), CUDA_SUCCESS);
   EXPECT(cuMemcpyDtoH(olds, dOlds, sizeof olds), CUDA_SUCCESS);
 

@@ -40,23 +40,13 @@ int main(int c, char **v) {
     in[2 * i] = h[0] | (uint32_t)h[1] << 16;
     in[2 * i + 1] = h[2] | (uint32_t)h[3] << 16;
   }
-  CUdevice d;
   CUcontext x;
-  CUmodule m;
-  CUfunction f;
-  CUdeviceptr di, dout;
-  EXPECT(cuInit(0), CUDA_SUCCESS);
-  EXPECT(cuDeviceGet(&d, 0), CUDA_SUCCESS);
-  EXPECT(cuCtxCreate(&x, 0, 0, d), CUDA_SUCCESS);
-  EXPECT(cuModuleLoad(&m, v[1]), CUDA_SUCCESS);
-  EXPECT(cuModuleGetFunction(&f, m, "k"), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&di, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemAlloc(&dout, sizeof out), CUDA_SUCCESS);
-  EXPECT(cuMemcpyHtoD(di, in, sizeof in), CUDA_SUCCESS);
-  EXPECT(cuMemsetD8(dout, 0xee, sizeof out), CUDA_SUCCESS);
+  CUfunction f = loadKernel(&x, v[1], "k");
+  CUdeviceptr di = deviceBuffer(in, sizeof in, 0);
+  CUdeviceptr dout = deviceBuffer(NULL, sizeof out, 0xee);
   unsigned n = N;
   void *a[] = {&di, &dout, &n};
-  EXPECT(cuLaunchKernel(f, N / 128, 1, 1, 128, 1, 1, 0, 0, a, 0), CUDA_SUCCESS);
+  launch1D(f, N / 128, 128, a);
   EXPECT(cuMemcpyDtoH(out, dout, sizeof out), CUDA_SUCCESS);
   uint64_t h = 1469598103934665603ull;
   for (int i = 0; i < 8 * N; i++) {

@@ -20,6 +20,9 @@ BUILD="${PTXMLIR_BUILD:-$ROOT/build}"
 OUT="${E2E_OUT:-/tmp/e2e-emucuda}/$CHIP.$SM"
 TIMEOUT="${E2E_TIMEOUT:-600}"
 mkdir -p "$OUT"
+# Our lowering of cp.async.bulk.tensor reads ptx-mlir's tensor-map encoding
+# (emucuda has no cuTensorMapEncodeTiled): tensor_copy's host encodes its maps so.
+export PTXMLIR_OWN_TENSOR_MAPS=1
 cd "$HERE"
 if [ "$#" -gt 0 ]; then names=("$@"); else
   names=(); for d in */; do n="${d%/}"; [ -f "$n/host.cpp" ] && names+=("$n"); done

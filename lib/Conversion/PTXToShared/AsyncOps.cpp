@@ -493,8 +493,10 @@ struct StAsyncLowering : public PTXPattern<StAsyncOp> {
   }
 };
 
-/// red.async: a relaxed atomic on the (own) CTA's shared memory, then the
-/// complete-tx of its bytes on the mbarrier.
+/// red.async: the mbarrier form is a relaxed atomic on the (own) CTA's
+/// shared memory, then the complete-tx of its bytes on the mbarrier; the
+/// `.release` form (sm_100) is a release atomic on global memory at its
+/// scope.
 struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(RedAsyncOp op, OpAdaptor adaptor,
@@ -502,53 +504,31 @@ struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    bool isSigned = isSignedIntType(op.getType());
-    LLVM::AtomicBinOp bin;
-    switch (op.getOp()) {
-    case AtomOperation::add:
-      bin = LLVM::AtomicBinOp::add;
-      break;
-    case AtomOperation::min:
-      bin = isSigned ? LLVM::AtomicBinOp::min : LLVM::AtomicBinOp::umin;
-      break;
-    case AtomOperation::max:
-      bin = isSigned ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::umax;
-      break;
-    case AtomOperation::inc:
-      bin = LLVM::AtomicBinOp::uinc_wrap;
-      break;
-    case AtomOperation::dec:
-      bin = LLVM::AtomicBinOp::udec_wrap;
-      break;
-    case AtomOperation::And:
-      bin = LLVM::AtomicBinOp::_and;
-      break;
-    case AtomOperation::Or:
-      bin = LLVM::AtomicBinOp::_or;
-      break;
-    case AtomOperation::Xor:
-      bin = LLVM::AtomicBinOp::_xor;
-      break;
-    default:
-      return unsupported(rewriter, op, "this red.async operation");
-    }
+    PTXType type = op.getType();
+    // The verifier admits the manual's integer operations only (no .cas).
+    LLVM::AtomicBinOp bin = *atomicBinOp(op.getOp(), type);
+    bool release = op.getSem() == MemSem::release;
     FailureOr<Value> ptr =
         address(rewriter, op, state, adaptor.getAddr(), op.getAddrSymAttr(),
                 op.getAddrOffset(), op.getSpace());
     if (failed(ptr))
       return failure();
-    unsigned bits = getTypeBitWidth(op.getType());
+    unsigned bits = getTypeBitWidth(type);
     Value b = adapt(rewriter, loc, adaptor.getB(),
-                    rewriter.getIntegerType(bits), isSigned);
-    LLVM::AtomicRMWOp::create(rewriter, loc, bin, *ptr, b,
-                              LLVM::AtomicOrdering::monotonic,
-                              syncScope(op.getScope()), bits / 8);
-    FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
-    if (failed(mbar))
-      return failure();
-    updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
-                   i64c(rewriter, loc, -(int64_t)(bits / 8)),
-                   LLVM::AtomicOrdering::release, "ptx.cluster");
+                    rewriter.getIntegerType(bits), isSignedIntType(type));
+    LLVM::AtomicRMWOp::create(
+        rewriter, loc, bin, *ptr, b,
+        release ? LLVM::AtomicOrdering::release
+                : LLVM::AtomicOrdering::monotonic,
+        lowering::syncScope(op.getScope(), Scope::cluster), bits / 8);
+    if (!release) {
+      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
+      if (failed(mbar))
+        return failure();
+      updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
+                     i64c(rewriter, loc, -(int64_t)(bits / 8)),
+                     LLVM::AtomicOrdering::release, "ptx.cluster");
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -231,3 +231,35 @@ wave::Scope lowering::toWaveScope(Scope s) {
   }
   llvm_unreachable("unknown scope");
 }
+
+std::optional<LLVM::AtomicBinOp> lowering::atomicBinOp(AtomOperation op,
+                                                       PTXType type) {
+  bool isFloat = isFloatType(type), isSigned = isSignedIntType(type);
+  switch (op) {
+  case AtomOperation::cas:
+    return std::nullopt;
+  case AtomOperation::add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case AtomOperation::min:
+    return isFloat    ? LLVM::AtomicBinOp::fmin
+           : isSigned ? LLVM::AtomicBinOp::min
+                      : LLVM::AtomicBinOp::umin;
+  case AtomOperation::max:
+    return isFloat    ? LLVM::AtomicBinOp::fmax
+           : isSigned ? LLVM::AtomicBinOp::max
+                      : LLVM::AtomicBinOp::umax;
+  case AtomOperation::inc:
+    return LLVM::AtomicBinOp::uinc_wrap;
+  case AtomOperation::dec:
+    return LLVM::AtomicBinOp::udec_wrap;
+  case AtomOperation::exch:
+    return LLVM::AtomicBinOp::xchg;
+  case AtomOperation::And:
+    return LLVM::AtomicBinOp::_and;
+  case AtomOperation::Or:
+    return LLVM::AtomicBinOp::_or;
+  case AtomOperation::Xor:
+    return LLVM::AtomicBinOp::_xor;
+  }
+  llvm_unreachable("unknown atomic operation");
+}

@@ -157,6 +157,11 @@ StringRef syncScope(std::optional<Scope> scope, Scope dflt);
 /// The scope of a wave.fence for a PTX scope.
 wave::Scope toWaveScope(Scope s);
 
+/// The `llvm.atomicrmw` operation of a PTX atom/red/red.async operation on
+/// `type`: float forms for float types, signed min/max for signed integers;
+/// none for `.cas` (a cmpxchg).
+std::optional<LLVM::AtomicBinOp> atomicBinOp(AtomOperation op, PTXType type);
+
 /// LLVM address space of a PTX state space (generic when absent).
 unsigned addrSpaceOf(std::optional<StateSpace> space);
 

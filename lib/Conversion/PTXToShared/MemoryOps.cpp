@@ -451,42 +451,8 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
       return adapt(rewriter, loc, v, valTy, isSigned);
     };
     // The verifier admits cas on atom only; red has no .cas or .exch.
-    LLVM::AtomicBinOp bin = LLVM::AtomicBinOp::xchg;
-    switch (op.getOp()) {
-    case AtomOperation::cas:
-      break;
-    case AtomOperation::add:
-      bin = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-      break;
-    case AtomOperation::min:
-      bin = isFloat    ? LLVM::AtomicBinOp::fmin
-            : isSigned ? LLVM::AtomicBinOp::min
-                       : LLVM::AtomicBinOp::umin;
-      break;
-    case AtomOperation::max:
-      bin = isFloat    ? LLVM::AtomicBinOp::fmax
-            : isSigned ? LLVM::AtomicBinOp::max
-                       : LLVM::AtomicBinOp::umax;
-      break;
-    case AtomOperation::inc:
-      bin = LLVM::AtomicBinOp::uinc_wrap;
-      break;
-    case AtomOperation::dec:
-      bin = LLVM::AtomicBinOp::udec_wrap;
-      break;
-    case AtomOperation::exch:
-      bin = LLVM::AtomicBinOp::xchg;
-      break;
-    case AtomOperation::And:
-      bin = LLVM::AtomicBinOp::_and;
-      break;
-    case AtomOperation::Or:
-      bin = LLVM::AtomicBinOp::_or;
-      break;
-    case AtomOperation::Xor:
-      bin = LLVM::AtomicBinOp::_xor;
-      break;
-    }
+    LLVM::AtomicBinOp bin =
+        atomicBinOp(op.getOp(), type).value_or(LLVM::AtomicBinOp::xchg);
     // A vector atom/red (.v2/.v4/.v8) is one atomic per element on
     // adjacent addresses: the ISA guarantees atomicity per element only.
     SmallVector<Value> olds;

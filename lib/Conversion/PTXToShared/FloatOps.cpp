@@ -197,6 +197,24 @@ struct BinaryLowering : public PTXPattern<OpT> {
   }
 };
 
+/// fma.oob: +0 when `a` or `b` is the OOB-NaN, whose 16 bits without the
+/// sign are 0x7ff7 (measured on an H200, docs/lowering.md "fma.oob"); `c`
+/// has no such role. `res` is the result of the plain fma{.relu}.
+static Value zeroIfOobNan(OpBuilder &b, Location loc, Value res, Value x,
+                          Value y) {
+  Type i16 = b.getI16Type();
+  auto isOob = [&](Value v) -> Value {
+    Value bits = arith::BitcastOp::create(b, loc, i16, v);
+    Value mag =
+        arith::AndIOp::create(b, loc, bits, intConst(b, loc, i16, 0x7fff));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mag,
+                                 intConst(b, loc, i16, 0x7ff7));
+  };
+  Value oob = arith::OrIOp::create(b, loc, isOob(x), isOob(y));
+  return arith::SelectOp::create(b, loc, oob,
+                                 floatConst(b, loc, res.getType(), 0.0), res);
+}
+
 template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
   FmaLowering(SharedTypeConverter &tc, MLIRContext *ctx, LoweringState &s)
       : PTXPattern<OpT>(tc, ctx, s, 2) {}
@@ -207,13 +225,11 @@ template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
     Rounding rnd = op.getRnd().value_or(Rounding::rn);
     Location loc = op.getLoc();
     Value aIn = adaptor.getA(), bIn = adaptor.getB();
-    bool relu = false;
+    bool relu = false, oob = false;
     if constexpr (std::is_same_v<OpT, FmaOp>) {
       relu = op.getRelu();
-      // The manual defines .oob by the OOB-NaN of tensor loads, whose bit
-      // pattern it does not give (docs/lowering.md "fma.oob").
-      if (op.getOob())
-        return unsupported(rewriter, op, "fma.oob");
+      // The verifier admits .oob on .rn half types without .ftz/.sat.
+      oob = op.getOob();
       if (std::optional<PTXType> at = op.getAtype()) {
         aIn = widenMixedSource(rewriter, loc, aIn, *at);
         bIn = widenMixedSource(rewriter, loc, bIn, *at);
@@ -245,7 +261,8 @@ template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
                                arith::MulFOp::create(rewriter, loc, a, b), c);
             v = arith::SelectOp::create(rewriter, loc, exact, fixed, v);
           }
-          return finish(rewriter, loc, v, ftz, sat, relu);
+          v = finish(rewriter, loc, v, ftz, sat, relu);
+          return oob ? zeroIfOobNan(rewriter, loc, v, x[0], x[1]) : v;
         });
     replaceWithAdapted(rewriter, op, r);
     return success();

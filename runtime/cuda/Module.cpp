@@ -37,6 +37,52 @@ bool targetMatches(const std::string &target, const Agent &agent) {
          chipForIsa(target) == agent.chip;
 }
 
+/// Writes the bytes of mask() initializers (`.global .u8 b = 0xff00(sym)`):
+/// the compiler's `__ptxmlir_mask_init` table holds i64 triples {address of
+/// the byte, address the mask applies to, shift}, both addresses relocated
+/// by the loader; each byte is `(address >> shift) & 0xff`. No ELF
+/// relocation computes a shifted byte of an address, so this runs at load
+/// time, before any launch can read the variables.
+hsa_status_t applyMaskInitializers(hsa_executable_t exe, const Agent &agent) {
+  const runtime::HsaTable &t = hsa();
+  hsa_agent_t a = agent.agent;
+  hsa_executable_symbol_t sym;
+  if (t.hsa_executable_get_symbol_by_name(exe, "__ptxmlir_mask_init", &a,
+                                          &sym) != HSA_STATUS_SUCCESS)
+    return HSA_STATUS_SUCCESS;
+  uint64_t address = 0;
+  uint32_t size = 0;
+  t.hsa_executable_symbol_get_info(
+      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
+  t.hsa_executable_symbol_get_info(
+      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
+  if (!address || !size || size % 24)
+    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  // The CPU agent shares the process's memory; ROCr copies only to and
+  // from memory it allocated: stage through a fine-grained host buffer.
+  void *stage = nullptr;
+  if (!agent.host && (!agent.hostRegion.handle ||
+                      t.hsa_memory_allocate(agent.hostRegion, size, &stage) !=
+                          HSA_STATUS_SUCCESS))
+    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+  std::vector<uint64_t> table(size / 8);
+  void *buf = stage ? stage : table.data();
+  hsa_status_t st =
+      t.hsa_memory_copy(buf, reinterpret_cast<void *>(address), size);
+  if (st == HSA_STATUS_SUCCESS && stage)
+    std::memcpy(table.data(), stage, size);
+  for (size_t i = 0; st == HSA_STATUS_SUCCESS && i + 2 < table.size(); i += 3) {
+    uint8_t byte = uint8_t(table[i + 1] >> (table[i + 2] & 63));
+    if (stage)
+      std::memcpy(stage, &byte, 1);
+    st = t.hsa_memory_copy(reinterpret_cast<void *>(table[i]),
+                           stage ? stage : &byte, 1);
+  }
+  if (stage)
+    t.hsa_memory_free(stage);
+  return st;
+}
+
 std::string loadError(const Agent &agent, hsa_status_t st) {
   const char *msg = nullptr;
   hsa().hsa_status_string(st, &msg);
@@ -135,6 +181,8 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                                                  m->reader, nullptr, nullptr);
   if (st == HSA_STATUS_SUCCESS)
     st = t.hsa_executable_freeze(m->executable, nullptr);
+  if (st == HSA_STATUS_SUCCESS)
+    st = applyMaskInitializers(m->executable, agent);
   if (st != HSA_STATUS_SUCCESS) {
     std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
                  loadError(agent, st).c_str());

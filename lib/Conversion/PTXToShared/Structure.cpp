@@ -98,6 +98,26 @@ private:
 
   LogicalResult lowerAddressInitializer(VarOp var, LLVM::GlobalOp global,
                                         int64_t count);
+  /// The address space of the symbol `addr` names in `var`'s initializer.
+  FailureOr<unsigned> symbolAddrSpace(VarOp var, InitAddrAttr addr);
+  /// The address `addr` names (without its mask), as an integer of `intTy`.
+  Value addressValue(Location loc, InitAddrAttr addr, unsigned symAS,
+                     Type intTy);
+  /// The table of mask() initializer bytes the loader fills in.
+  void emitMaskTable();
+
+  /// A byte of an initializer that holds `(address >> shift) & 0xff`: no
+  /// relocation computes it, so the loader writes it (emitMaskTable).
+  struct MaskFixup {
+    Location loc;
+    unsigned symAS;
+    StringAttr global;
+    unsigned addrSpace;
+    int64_t byteOffset;
+    InitAddrAttr addr;
+    unsigned shift;
+  };
+  SmallVector<MaskFixup> maskFixups;
 };
 
 } // namespace
@@ -219,7 +239,11 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
       });
   if (hasAddresses && !external) {
     unsigned bits = getTypeBitWidth(var.getType());
-    if ((bits != 64 && bits != 32) || var.getVec())
+    bool masksOnly = llvm::all_of(var.getInitAttr(), [](Attribute a) {
+      auto addr = dyn_cast<InitAddrAttr>(a);
+      return !addr || addr.getMask();
+    });
+    if ((bits != 64 && bits != 32 && !(bits == 8 && masksOnly)) || var.getVec())
       return var.emitError() << "lowering of address initializers of "
                                 "this type is not supported yet";
     auto wordTy = LLVM::LLVMArrayType::get(b.getIntegerType(bits), count);
@@ -287,40 +311,20 @@ LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
           b.getIntegerAttr(wordTy, ia.getValue().sextOrTrunc(
                                        wordTy.getIntOrFloatBitWidth())));
     } else if (auto addr = dyn_cast<InitAddrAttr>(a)) {
-      if (addr.getMask())
-        return var.emitError()
-               << "lowering of mask() initializers is not supported yet";
-      Operation *target = ptxModule.lookupSymbol(addr.getSym());
-      if (!target)
-        return var.emitError() << "unknown symbol '" << addr.getSym().getValue()
-                               << "' in an initializer";
-      unsigned symAS = kGeneric;
-      if (auto tv = dyn_cast<VarOp>(target)) {
-        switch (tv.getSpace()) {
-        case StateSpace::global:
-          symAS = kGlobal;
-          break;
-        case StateSpace::Const:
-          symAS = kConst;
-          break;
-        default:
-          return var.emitError() << "lowering of initializers with the "
-                                    "address of a ."
-                                 << stringifyStateSpace(tv.getSpace())
-                                 << " variable is not supported yet";
-        }
+      FailureOr<unsigned> symAS = symbolAddrSpace(var, addr);
+      if (failed(symAS))
+        return failure();
+      if (uint64_t mask = addr.getMask()) {
+        // Zero here; the loader writes the byte (emitMaskTable).
+        maskFixups.push_back({loc, *symAS, global.getSymNameAttr(),
+                              global.getAddrSpace(),
+                              (int64_t)i * (wordTy.getIntOrFloatBitWidth() / 8),
+                              addr, (unsigned)llvm::countr_zero(mask)});
+        v = LLVM::ConstantOp::create(b, loc, wordTy,
+                                     b.getIntegerAttr(wordTy, 0));
+      } else {
+        v = addressValue(loc, addr, *symAS, wordTy);
       }
-      Value p = LLVM::AddressOfOp::create(
-          b, loc, LLVM::LLVMPointerType::get(ctx, symAS),
-          addr.getSym().getValue());
-      if (addr.getOffset())
-        p = LLVM::GEPOp::create(
-            b, loc, p.getType(), b.getI8Type(), p,
-            ArrayRef<LLVM::GEPArg>{(int32_t)addr.getOffset()});
-      if (addr.getGeneric() && symAS != kGeneric)
-        p = LLVM::AddrSpaceCastOp::create(
-            b, loc, LLVM::LLVMPointerType::get(ctx, kGeneric), p);
-      v = LLVM::PtrToIntOp::create(b, loc, wordTy, p);
     } else {
       return var.emitError()
              << "lowering of float elements next to addresses is not "
@@ -331,6 +335,80 @@ LogicalResult StructureLowering::lowerAddressInitializer(VarOp var,
   }
   LLVM::ReturnOp::create(b, loc, agg);
   return success();
+}
+
+FailureOr<unsigned> StructureLowering::symbolAddrSpace(VarOp var,
+                                                       InitAddrAttr addr) {
+  Operation *target = ptxModule.lookupSymbol(addr.getSym());
+  if (!target)
+    return var.emitError() << "unknown symbol '" << addr.getSym().getValue()
+                           << "' in an initializer";
+  unsigned symAS = kGeneric;
+  if (auto tv = dyn_cast<VarOp>(target)) {
+    switch (tv.getSpace()) {
+    case StateSpace::global:
+      symAS = kGlobal;
+      break;
+    case StateSpace::Const:
+      symAS = kConst;
+      break;
+    default:
+      return var.emitError()
+             << "lowering of initializers with the address of a ."
+             << stringifyStateSpace(tv.getSpace())
+             << " variable is not supported yet";
+    }
+  }
+  return symAS;
+}
+
+Value StructureLowering::addressValue(Location loc, InitAddrAttr addr,
+                                      unsigned symAS, Type intTy) {
+  Value p = LLVM::AddressOfOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, symAS), addr.getSym().getValue());
+  if (addr.getOffset())
+    p = LLVM::GEPOp::create(b, loc, p.getType(), b.getI8Type(), p,
+                            ArrayRef<LLVM::GEPArg>{(int32_t)addr.getOffset()});
+  if (addr.getGeneric() && symAS != kGeneric)
+    p = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, kGeneric), p);
+  return LLVM::PtrToIntOp::create(b, loc, intTy, p);
+}
+
+/// `__ptxmlir_mask_init`, an array of i64 triples {address of the byte,
+/// address the mask applies to, shift}: the loader (runtime/cuda) writes
+/// `(address >> shift) & 0xff` to each byte after relocation. Code objects
+/// have no relocation for a shifted byte of an address.
+void StructureLowering::emitMaskTable() {
+  if (maskFixups.empty())
+    return;
+  Location loc = maskFixups.front().loc;
+  Type i64 = b.getI64Type();
+  auto arrTy = LLVM::LLVMArrayType::get(i64, 3 * maskFixups.size());
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToEnd(top.getBody());
+  auto table = LLVM::GlobalOp::create(
+      b, loc, arrTy, /*isConstant=*/false, LLVM::Linkage::External,
+      "__ptxmlir_mask_init", Attribute(), /*alignment=*/8, kGlobal);
+  Block *blk = b.createBlock(&table.getInitializerRegion());
+  b.setInsertionPointToStart(blk);
+  Value agg = LLVM::ZeroOp::create(b, loc, arrTy);
+  int64_t idx = 0;
+  for (MaskFixup &f : maskFixups) {
+    Location l = f.loc;
+    Value dst = LLVM::AddressOfOp::create(
+        b, l, LLVM::LLVMPointerType::get(ctx, f.addrSpace), f.global);
+    if (f.byteOffset)
+      dst = LLVM::GEPOp::create(b, l, dst.getType(), b.getI8Type(), dst,
+                                ArrayRef<LLVM::GEPArg>{(int32_t)f.byteOffset});
+    Value words[3] = {
+        LLVM::PtrToIntOp::create(b, l, i64, dst),
+        addressValue(l, f.addr, f.symAS, i64),
+        LLVM::ConstantOp::create(b, l, i64, b.getI64IntegerAttr(f.shift))};
+    for (Value w : words)
+      agg = LLVM::InsertValueOp::create(b, l, agg, w, ArrayRef<int64_t>{idx++});
+  }
+  LLVM::ReturnOp::create(b, loc, agg);
 }
 
 LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
@@ -518,6 +596,7 @@ LogicalResult StructureLowering::run() {
     }
     module.erase();
   }
+  emitMaskTable();
   // A `.func` prototype followed by its definition: keep the definition.
   llvm::StringMap<LLVM::LLVMFuncOp> seen;
   for (auto fn : llvm::make_early_inc_range(top.getOps<LLVM::LLVMFuncOp>())) {

@@ -237,8 +237,31 @@ ParseResult PTXParser::parseInitElement(PTXType type,
   int64_t value;
   if (failed(parseSignedInteger(value, "an initializer value")))
     return failure();
-  // `0xff00(sym)`: a byte mask of a symbol's address.
+  // `0xff00(sym)`: a byte of an address, `(addr & mask) >> shift` with
+  // `mask` one of 0xff << 8k; the address is `sym`, `sym+off`,
+  // `generic(sym)` or `generic(sym)+off`, or an integer expression.
   if (consumeIf(PTXToken::l_paren)) {
+    if (value == 0)
+      return emitError(loc, "a mask initializer needs a non-zero mask");
+    auto mask = static_cast<uint64_t>(value);
+    unsigned shift = llvm::countr_zero(mask);
+    if (shift % 8 || mask != uint64_t(0xff) << shift)
+      return emitError(loc, "a mask initializer's mask is 0xff shifted by a "
+                            "whole number of bytes");
+    if (type != PTXType::u8 && type != PTXType::u32 && type != PTXType::u64)
+      return emitError(loc, "mask initializers need a .u8, .u32 or .u64 "
+                            "variable");
+    if (tok.isNot(PTXToken::identifier) && !tok.isKeyword("generic")) {
+      // An integer constant expression.
+      int64_t sum;
+      if (failed(parseConstExpr(sum)))
+        return failure();
+      if (failed(expect(PTXToken::r_paren, "')'")))
+        return failure();
+      out.push_back(
+          IntegerAttr::get(i64, int64_t((uint64_t(sum) & mask) >> shift)));
+      return success();
+    }
     bool isGeneric = false;
     if (tok.isKeyword("generic")) {
       isGeneric = true;
@@ -256,13 +279,14 @@ ParseResult PTXParser::parseInitElement(PTXType type,
       return failure();
     if (isGeneric && failed(expect(PTXToken::r_paren, "')'")))
       return failure();
+    // generic(sym)+off
+    if (isGeneric && !offset && consumeIf(PTXToken::plus) &&
+        failed(parseInteger(offset, "an offset")))
+      return failure();
     if (failed(expect(PTXToken::r_paren, "')'")))
       return failure();
-    if (value == 0)
-      return emitError(loc, "a mask initializer needs a non-zero mask");
     out.push_back(InitAddrAttr::get(ctx, FlatSymbolRefAttr::get(ctx, sym),
-                                    offset, isGeneric,
-                                    static_cast<uint64_t>(value)));
+                                    offset, isGeneric, mask));
     return success();
   }
   (void)type;

@@ -182,6 +182,12 @@ LogicalResult CpAsyncOp::verifyInstruction() {
   if (auto src = getImmediate(getSrcSize()))
     if (*src < 0 || *src > *size)
       return emitOpError("the source size must be at most the copy size");
+  // src-size is a 32-bit integer, ignore-src a predicate.
+  if (Value src = getSrcSize(); src && !getImmediate(src) &&
+                                !src.getType().isInteger(32) &&
+                                !src.getType().isInteger(1))
+    return emitOpError("the source size must be a 32-bit register or an "
+                       "immediate, ignore-src a predicate");
   return success();
 }
 

@@ -3,6 +3,7 @@
 #include "Hsa.h"
 #include "Log.h"
 
+#include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/Host/HostABI.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -162,6 +163,10 @@ hsa_status_t visitAgent(hsa_agent_t agent, void *data) {
                            &v) == HSA_STATUS_SUCCESS &&
       v)
     a.clockMHz = v;
+  // Where %clock64 counts a scaled constant clock, its rate is the one that
+  // turns clock64() differences into time.
+  if (unsigned mhz = mlir::ptx::amdgpu::getScaledClockMHz(a.chip))
+    a.clockMHz = mhz;
   RegionSearch rs{&t, &a, false, {}};
   t.hsa_agent_iterate_regions(agent, visitRegion, &rs);
   if (!a.deviceRegion.handle)

@@ -31,9 +31,12 @@ namespace {
 struct AMDLowering {
   OpBuilder b;
   unsigned waveSize;
+  /// Nonzero: %clock counts the 100 MHz constant clock scaled to this rate.
+  unsigned scaledClockMHz;
   ptx::rocdl::NamedBarriers named;
-  AMDLowering(ModuleOp top, unsigned waveSize)
-      : b(top.getContext()), waveSize(waveSize), named(top, waveSize) {}
+  AMDLowering(ModuleOp top, unsigned waveSize, unsigned scaledClockMHz)
+      : b(top.getContext()), waveSize(waveSize), scaledClockMHz(scaledClockMHz),
+        named(top, waveSize) {}
 
   Value intr(Location loc, Type t, StringRef name, ValueRange args = {}) {
     return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
@@ -236,9 +239,16 @@ struct AMDLowering {
         r = f;
       }
     } else if (isa<wave::ClockOp>(op)) {
-      r = intr(loc, b.getI64Type(), "llvm.readcyclecounter");
-    } else if (isa<wave::GlobalTimerOp>(op)) {
       // The steady counter runs at 100 MHz on AMD GPUs.
+      if (scaledClockMHz)
+        r = arith::MulIOp::create(
+            b, loc, intr(loc, b.getI64Type(), "llvm.readsteadycounter"),
+            arith::ConstantOp::create(
+                b, loc, b.getI64IntegerAttr(scaledClockMHz / 100)));
+      else
+        r = intr(loc, b.getI64Type(), "llvm.readcyclecounter");
+    } else if (isa<wave::GlobalTimerOp>(op)) {
+      // Nanoseconds from the 100 MHz steady counter.
       Value t = intr(loc, b.getI64Type(), "llvm.readsteadycounter");
       r = arith::MulIOp::create(
           b, loc, t,
@@ -319,7 +329,7 @@ struct ConvertWaveToROCDLPass
                         << ", but " << chip << " runs wave" << waveSize;
         return signalPassFailure();
       }
-    AMDLowering lowering(top, waveSize);
+    AMDLowering lowering(top, waveSize, ptx::amdgpu::getScaledClockMHz(chip));
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {
       if (isa<wave::WaveDialect>(op->getDialect()))

@@ -29,6 +29,16 @@ inline unsigned getWaveSize(llvm::StringRef chip) {
       .Default(0);
 }
 
+/// The rate, in MHz, that %clock/%clock64 count at on `chip` when it has no
+/// 64-bit shader-clock counter, or 0 when they count the shader clock
+/// itself. gfx11 has neither `s_memtime` nor SHADER_CYCLES_HI, and its
+/// SHADER_CYCLES register holds 20 bits (it wraps within a millisecond), so
+/// there the counters are the 64-bit constant 100 MHz clock scaled to this
+/// nominal rate; the runtime reports the same rate as the clock rate.
+inline unsigned getScaledClockMHz(llvm::StringRef chip) {
+  return chip.starts_with("gfx11") ? 2000 : 0;
+}
+
 /// The AMD chip of a CPU-agent target "host-<chip>" (its wave size is the
 /// chip's), or an empty string when `target` is not one.
 inline llvm::StringRef getHostChip(llvm::StringRef target) {

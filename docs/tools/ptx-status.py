@@ -61,6 +61,11 @@ VIDEO = ("vadd vsub vabsdiff vmin vmax vshl vshr vmad vset vadd2 vsub2 "
          "vavrg2 vabsdiff2 vmin2 vmax2 vset2 vadd4 vsub4 vavrg4 vabsdiff4 "
          "vmin4 vmax4 vset4").split()
 LOWERED = {op: "lib/Conversion/PTXToShared/VideoOps.cpp" for op in VIDEO}
+# Forms of an imported opcode worth naming (not probed).
+NOTES = {"call": "`.reg` return parameters, several of them and `.pred` "
+                 "ones included (functions without the ABI), are read as "
+                 "`.param` returns `__reg_ret<i>` and exported in the form "
+                 "they came in (docs/lowering.md)"}
 
 
 def main():
@@ -90,6 +95,8 @@ def main():
             detail = ", ".join(f"`{n}`" for n in names)
             if opcode in LOWERED:
                 detail += f"; lowered in `{LOWERED[opcode]}`"
+            if opcode in NOTES:
+                detail += f"; {NOTES[opcode]}"
         counts[status] += 1
         rows.append(f"| `{opcode}` | {status} | {detail} |")
     for sreg in open(os.path.join(HERE, "ptx-isa-9-sregs.txt")):

@@ -135,3 +135,33 @@ ptx.module attributes {version = "8.7", target = ["sm_90"]} {
     ptx.ret
   }
 }
+
+// -----
+
+// Several .reg returns (read as .param returns __reg_ret<i>) are printed as
+// .reg returns: a store into one is a mov, but an offset has no .reg form.
+ptx.module attributes {version = "8.0", target = ["sm_80"]} {
+  ptx.func @f attributes {params = [], rets = [#ptx.param<name = "__reg_ret0", space = param, type = b32>, #ptx.param<name = "__reg_ret1", space = param, type = b32>]} {
+    %c = arith.constant 1 : i32
+    // expected-error @+1 {{'ptx.st' op uses a .reg return value in a way that PTX cannot express}}
+    ptx.st %c {addr_offset = 4 : i64, addr_sym = @__reg_ret0, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>, space = #ptx.space<param>, type = #ptx.type<b32>} : (i32) -> ()
+    ptx.ret
+  }
+}
+
+// -----
+
+// A call-scope buffer that receives such a return is a register of the call:
+// it can only be loaded.
+ptx.module attributes {version = "8.0", target = ["sm_80"]} {
+  ptx.func @f attributes {params = [], rets = [#ptx.param<name = "__reg_ret0", space = param, type = pred>]} {
+  }
+  ptx.entry @k attributes {params = []} {
+    // expected-error @+1 {{'ptx.param_buf' op uses a .reg return value in a way that PTX cannot express}}
+    %b = ptx.param_buf {type = #ptx.type<pred>}
+    ptx.call %b {callee = @f, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>} : (!ptx.param_buf) -> ()
+    %t = arith.constant true
+    ptx.st %b, %t {addr_offset = 0 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>, space = #ptx.space<param>, type = #ptx.type<pred>} : (!ptx.param_buf, i1) -> ()
+    ptx.ret
+  }
+}

@@ -7,6 +7,9 @@
 // value is dead afterwards (otherwise a copy precedes it); block arguments
 // get their own registers and the edges into a block copy into them, in
 // parallel-copy order.
+// Functions whose returns only the `.reg` form expresses (several, or a
+// `.pred` one; the importer reads them as `.param` returns `__reg_ret<i>`)
+// are printed back in that form: see `isRegReturnList`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +108,9 @@ private:
   LogicalResult printInstruction(raw_ostream &out, Operation *op,
                                  const InstInfo &info);
   LogicalResult printCall(raw_ostream &out, CallOp call);
+  bool isRegReturnCall(CallOp call);
+  LogicalResult printRegReturnAccess(raw_ostream &out, Operation *op,
+                                     bool &printed);
   LogicalResult printTerminator(raw_ostream &out, Operation *op, Block *next);
   void printEdge(raw_ostream &out, Block *from, Block *to, Block *next,
                  ValueRange args, bool isBra, bool uni);
@@ -126,6 +132,11 @@ private:
   std::unique_ptr<Registers> regs;
   llvm::DenseMap<Block *, unsigned> blockIds;
   llvm::DenseMap<Value, std::string> paramBufNames;
+  /// The current function's `.reg` returns (isRegReturnList) and the
+  /// call-scope buffers printed as `.reg` call results (their registers are
+  /// their paramBufNames).
+  llvm::StringSet<> regReturns;
+  llvm::DenseSet<Value> regResults;
   unsigned paramCount = 0;
   unsigned funcIndex = 0;
   unsigned uniqueId = 0;
@@ -298,6 +309,55 @@ LogicalResult Exporter::printInitializer(raw_ostream &out, VarOp var) {
   return rec(0, 0);
 }
 
+/// Whether `rets` is the importer's reading of `.reg` returns that have no
+/// `.param` form: `.param` returns named `__reg_ret0`, `__reg_ret1`, ...,
+/// several of them or a `.pred` one (ptxas takes several returns, and
+/// `.pred` ones, only as `.reg` returns of functions without the ABI). A
+/// single non-`.pred` one keeps the `.param` form (ABI).
+static bool isRegReturnList(ArrayAttr rets) {
+  if (!rets || rets.empty())
+    return false;
+  for (auto [i, a] : llvm::enumerate(rets)) {
+    auto p = cast<ParamAttr>(a);
+    if (p.getSpace() != StateSpace::param || p.getCount() != 0 ||
+        p.getName().getValue() != ("__reg_ret" + llvm::Twine(i)).str())
+      return false;
+  }
+  return rets.size() > 1 || cast<ParamAttr>(rets[0]).getType() == PTXType::pred;
+}
+
+/// `rets` as `.reg` returns.
+static ArrayAttr asRegReturns(ArrayAttr rets) {
+  SmallVector<Attribute> out;
+  for (Attribute a : rets) {
+    auto p = cast<ParamAttr>(a);
+    out.push_back(ParamAttr::get(p.getContext(), p.getName(), StateSpace::reg,
+                                 p.getType(), 0, 0, std::nullopt, 0));
+  }
+  return ArrayAttr::get(rets.getContext(), out);
+}
+
+/// Whether `op` is a plain scalar ld/st: no modifiers other than the state
+/// space and type, no base register other than a call-scope buffer, offset
+/// 0 (the only accesses a `.reg` return stands for).
+static bool isPlainParamAccess(Operation *op) {
+  for (NamedAttribute a : op->getAttrs())
+    if (!llvm::is_contained(
+            ArrayRef<StringRef>{"type", "space", "addr_sym", "addr_offset",
+                                "operandSegmentSizes", "guard_neg"},
+            a.getName().getValue()))
+      return false;
+  auto space = op->getAttrOfType<StateSpaceAttr>("space");
+  auto offset = op->getAttrOfType<IntegerAttr>("addr_offset");
+  if (!space || space.getValue() != StateSpace::param ||
+      (offset && offset.getInt() != 0))
+    return false;
+  if (auto st = dyn_cast<StOp>(op))
+    return st.getB().size() == 1 && !st.getCachePolicy();
+  auto ld = cast<LdOp>(op);
+  return ld.getD().size() == 1 && !ld.getCachePolicy();
+}
+
 LogicalResult Exporter::exportVar(VarOp var, StringRef indent) {
   std::string buf;
   llvm::raw_string_ostream out(buf);
@@ -377,7 +437,8 @@ LogicalResult Exporter::exportFunction(Operation *func, bool prototypeOnly) {
     out << ") ";
   }
   if (auto rets = dyn_cast_or_null<ArrayAttr>(get("rets"))) {
-    printParamList(out, rets, false);
+    printParamList(out, isRegReturnList(rets) ? asRegReturns(rets) : rets,
+                   false);
     out << " ";
   }
   out << cast<StringAttr>(get("sym_name")).getValue();
@@ -743,6 +804,12 @@ LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
     return failure();
   blockIds.clear();
   paramBufNames.clear();
+  regReturns.clear();
+  regResults.clear();
+  auto rets = dyn_cast_or_null<ArrayAttr>(func->getAttr("rets"));
+  if (isRegReturnList(rets))
+    for (Attribute a : rets)
+      regReturns.insert(cast<ParamAttr>(a).getName().getValue());
   paramCount = 0;
   deferred.clear();
   unsigned n = 0;
@@ -790,6 +857,11 @@ LogicalResult Exporter::printBody(raw_ostream &out, Operation *func) {
           return failure();
         continue;
       }
+      bool printed = false;
+      if (failed(printRegReturnAccess(out, &op, printed)))
+        return failure();
+      if (printed)
+        continue;
       if (auto pb = dyn_cast<ParamBufOp>(op)) {
         // Generated names cannot clash with the module's own symbols.
         std::string unique = "$param" + std::to_string(paramCount++);
@@ -897,7 +969,8 @@ LogicalResult Exporter::printCall(raw_ostream &out, CallOp call) {
     std::string name = "$L__proto" + std::to_string(uniqueId++);
     out << "\t" << name << ": .callprototype ";
     if (!rets->empty()) {
-      printParamList(out, *rets, false);
+      printParamList(out, isRegReturnList(*rets) ? asRegReturns(*rets) : *rets,
+                     false);
       out << " ";
     }
     out << "_ ";
@@ -933,6 +1006,85 @@ LogicalResult Exporter::printCall(raw_ostream &out, CallOp call) {
     list(call.getArgs());
   }
   out << suffix << ";\n";
+  return success();
+}
+
+/// Whether `call`'s callee has `.reg` returns without a `.param` form
+/// (isRegReturnList): its prototype, the function it names, or the first of
+/// its `.calltargets`.
+bool Exporter::isRegReturnCall(CallOp call) {
+  if (auto rets = call.getProtoRets())
+    return isRegReturnList(*rets);
+  FlatSymbolRefAttr callee = call.getCalleeAttr();
+  if (!callee && call.getTargets() && !call.getTargets()->empty())
+    callee = dyn_cast<FlatSymbolRefAttr>((*call.getTargets())[0]);
+  if (!callee)
+    return false;
+  Operation *fn = SymbolTable::lookupNearestSymbolFrom(call, callee);
+  return fn && isRegReturnList(fn->getAttrOfType<ArrayAttr>("rets"));
+}
+
+/// The accesses that stand for `.reg` returns without a `.param` form
+/// (isRegReturnList), printed as register moves: in such a function a
+/// store into a return is a `mov` into the `.reg` return; at a call of one,
+/// a call-scope buffer receiving a return is a register of the call
+/// (not declared as a `.param`) and a load from it is a `mov`. Any other
+/// use of them has no PTX form.
+LogicalResult Exporter::printRegReturnAccess(raw_ostream &out, Operation *op,
+                                             bool &printed) {
+  auto unsupported = [&] {
+    return op->emitOpError("uses a .reg return value in a way that PTX "
+                           "cannot express");
+  };
+  if (auto pb = dyn_cast<ParamBufOp>(op)) {
+    bool isResult = false;
+    for (Operation *user : pb->getUsers()) {
+      auto call = dyn_cast<CallOp>(user);
+      if (call && llvm::is_contained(call.getRets(), pb.getResult()) &&
+          isRegReturnCall(call))
+        isResult = true;
+    }
+    if (!isResult)
+      return success();
+    for (OpOperand &use : pb->getUses()) {
+      auto call = dyn_cast<CallOp>(use.getOwner());
+      bool asResult = call &&
+                      llvm::is_contained(call.getRets(), pb.getResult()) &&
+                      !llvm::is_contained(call.getArgs(), pb.getResult());
+      bool asLoad =
+          isa<LdOp>(use.getOwner()) && isPlainParamAccess(use.getOwner());
+      if (!asResult && !asLoad)
+        return unsupported();
+    }
+    if (pb.getCount() != 0)
+      return unsupported();
+    paramBufNames[pb.getResult()] =
+        regs->fresh(getRegisterType(op->getContext(), pb.getType()));
+    regResults.insert(pb.getResult());
+    printed = true;
+    return success();
+  }
+  auto ld = dyn_cast<LdOp>(op);
+  auto st = dyn_cast<StOp>(op);
+  auto sym = op->getAttrOfType<FlatSymbolRefAttr>("addr_sym");
+  bool toReturn = sym && regReturns.contains(sym.getValue());
+  if (st && toReturn && !st.getAddr() && isPlainParamAccess(op)) {
+    out << guardPrefix(st.getGuard(), st.getGuardNeg()) << "mov."
+        << stringifyPTXType(st.getType()) << " " << sym.getValue() << ", "
+        << operand(st.getB()[0]) << ";\n";
+    printed = true;
+    return success();
+  }
+  if (toReturn)
+    return unsupported();
+  if (ld && ld.getAddr() && regResults.contains(ld.getAddr())) {
+    if (ld.getGuard())
+      printCopies(out, {ld.getD()[0]}, {ld.getPrev()[0]});
+    out << guardPrefix(ld.getGuard(), ld.getGuardNeg()) << "mov."
+        << stringifyPTXType(ld.getType()) << " " << operand(ld.getD()[0])
+        << ", " << operand(ld.getAddr()) << ";\n";
+    printed = true;
+  }
   return success();
 }
 

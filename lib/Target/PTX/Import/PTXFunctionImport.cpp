@@ -148,6 +148,8 @@ private:
 
 /// The `.param` type that carries a register of type `t` (a `.reg` return).
 static std::optional<PTXType> registerParamType(Type t) {
+  if (t.isInteger(1))
+    return PTXType::pred; // only in the .reg form (see asParamReturns)
   if (t.isF16())
     return PTXType::f16;
   if (t.isBF16())
@@ -1391,6 +1393,8 @@ LogicalResult FunctionImporter::emitCall(InstStmt &inst, unsigned bi) {
   segments.push_back(0);
   state.addAttribute("operandSegmentSizes", b.getDenseI32ArrayAttr(segments));
   b.create(state);
+  // A guarded call's registers keep their values when it does not run: the
+  // loads take the call's guard.
   for (auto [reg, buf] : regResults) {
     OperationState ld(loc, LdOp::getOperationName());
     ld.addOperands(buf);
@@ -1399,8 +1403,14 @@ LogicalResult FunctionImporter::emitCall(InstStmt &inst, unsigned bi) {
     ld.addAttribute("type", PTXTypeAttr::get(
                                 ctx, *registerParamType(body.regs[reg].type)));
     ld.addAttribute("addr_offset", b.getI64IntegerAttr(0));
+    if (inst.hasGuard) {
+      ld.addOperands({readVar(inst.guardReg, bi), readVar(reg, bi)});
+      if (inst.guardNeg)
+        ld.addAttribute("guard_neg", b.getUnitAttr());
+    }
+    int32_t g = inst.hasGuard ? 1 : 0;
     ld.addAttribute("operandSegmentSizes",
-                    b.getDenseI32ArrayAttr({1, 0, 0, 0}));
+                    b.getDenseI32ArrayAttr({1, 0, g, g}));
     writeVar(reg, bi, b.create(ld)->getResult(0));
   }
   return success();

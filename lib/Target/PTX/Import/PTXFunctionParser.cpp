@@ -193,20 +193,17 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
     if (failed(parseParamList(params, /*allowReg=*/!isEntry)))
       return failure();
 
-  // A single .reg return reads as a .param return (asParamReturns). Several
-  // returns are .reg ones without the ABI (ptxas), which no .param form can
-  // express.
-  for (Attribute a : rets) {
-    auto p = cast<ParamAttr>(a);
-    if (p.getSpace() != StateSpace::reg)
-      continue;
-    if (rets.size() > 1)
-      return emitError(nameLoc, "functions with several .reg return "
-                                "parameters are not supported yet");
-    if (p.getType() == PTXType::pred)
-      return emitError(nameLoc, ".reg .pred return parameters are not "
-                                "supported yet");
-  }
+  // .reg returns read as .param returns (asParamReturns); the exporter
+  // prints several of them, or a .pred one, back in the .reg form (ptxas's
+  // functions without the ABI). ptxas takes several returns only in .reg.
+  bool anyReg = llvm::any_of(rets, [](Attribute a) {
+    return cast<ParamAttr>(a).getSpace() == StateSpace::reg;
+  });
+  if (anyReg && rets.size() > 1 && !llvm::all_of(rets, [](Attribute a) {
+        return cast<ParamAttr>(a).getSpace() == StateSpace::reg;
+      }))
+    return emitError(nameLoc, ".reg and .param return parameters cannot be "
+                              "mixed");
   OperationState state(ic.getLoc(nameLoc), isEntry
                                                ? EntryOp::getOperationName()
                                                : FuncOp::getOperationName());

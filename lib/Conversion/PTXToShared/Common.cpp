@@ -96,6 +96,9 @@ unsigned lowering::addrSpaceOf(std::optional<StateSpace> space) {
     return kGlobal;
   case StateSpace::shared:
   case StateSpace::shared_cta:
+  // Clusters have one CTA (SpecialRegs.cpp): the shared::cluster window is
+  // the CTA's own shared memory, with the same addresses.
+  case StateSpace::shared_cluster:
     return kShared;
   case StateSpace::Const:
     return kConst;

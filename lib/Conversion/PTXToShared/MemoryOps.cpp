@@ -320,6 +320,9 @@ struct IsspacepLowering : public PTXPattern<IsspacepOp> {
       break;
     case StateSpace::shared:
     case StateSpace::shared_cta:
+    // A cluster of one CTA: its shared::cluster window is its shared::cta
+    // memory.
+    case StateSpace::shared_cluster:
       space = wave::Space::shared;
       break;
     case StateSpace::local:

@@ -239,31 +239,76 @@ LogicalResult AliasOp::verify() {
   auto module = (*this)->getParentOfType<PTXModuleOp>();
   if (!module)
     return emitOpError("must be at module scope");
-  auto lookup = [&](FlatSymbolRefAttr ref) {
-    return dyn_cast_or_null<FuncOp>(
-        SymbolTable::lookupSymbolIn(module, ref.getAttr()));
+  // Functions of one name (a prototype, then maybe its definition) and the
+  // aliases that precede this one, in module order.
+  auto funcs = [&](StringRef name) {
+    SmallVector<FuncOp> found;
+    for (auto f : module.getOps<FuncOp>())
+      if (f.getSymName() == name)
+        found.push_back(f);
+    return found;
   };
-  FuncOp alias = lookup(getAliasAttr());
-  FuncOp aliasee = lookup(getAliaseeAttr());
-  if (!alias || !alias.isPrototype())
+  auto earlierAlias = [&](StringRef name) -> AliasOp {
+    for (Operation &op : *module.getBodyBlock()) {
+      if (&op == getOperation())
+        break;
+      if (auto a = dyn_cast<AliasOp>(op); a && a.getAlias() == name)
+        return a;
+    }
+    return nullptr;
+  };
+  if (getAlias() == getAliasee())
+    return emitOpError("cannot alias '") << getAlias() << "' to itself";
+  SmallVector<FuncOp> aliasFns = funcs(getAlias());
+  if (aliasFns.empty() ||
+      llvm::any_of(aliasFns, [](FuncOp f) { return !f.isPrototype(); }))
     return emitOpError("'") << getAlias()
                             << "' must be a .func declared without a body";
-  if (!aliasee || aliasee.isPrototype())
+  if (AliasOp prev = earlierAlias(getAlias()))
+    return emitOpError("'") << getAlias() << "' is already aliased to '"
+                            << prev.getAliasee() << "'";
+  // The aliasee is defined in the module, or is an earlier alias of a
+  // defined function (ptxas accepts chains); it must be declared first.
+  StringRef target = getAliasee();
+  for (unsigned hops = 0; hops < 64; ++hops) {
+    AliasOp prev = earlierAlias(target);
+    if (!prev)
+      break;
+    target = prev.getAliasee();
+  }
+  SmallVector<FuncOp> targetFns = funcs(target);
+  auto definition = llvm::find_if(
+      targetFns, [](FuncOp f) { return !f.isPrototype(); });
+  if (definition == targetFns.end())
     return emitOpError("'") << getAliasee() << "' must be a defined .func";
+  bool declaredBefore = false;
+  for (Operation &op : *module.getBodyBlock()) {
+    if (&op == getOperation())
+      break;
+    if (auto f = dyn_cast<FuncOp>(op); f && f.getSymName() == getAliasee())
+      declaredBefore = true;
+  }
+  if (!declaredBefore)
+    return emitOpError("'") << getAliasee()
+                            << "' must be declared before the .alias";
+  FuncOp alias = aliasFns.front(), aliasee = *definition;
+  if (aliasee.getLinkage() == Linkage::weak)
+    return emitOpError("'") << target << "' is .weak and cannot be aliased";
   auto sameParams = [](std::optional<ArrayAttr> a, std::optional<ArrayAttr> b) {
     auto types = [](std::optional<ArrayAttr> l) {
-      SmallVector<std::pair<StateSpace, PTXType>> t;
+      SmallVector<std::tuple<StateSpace, PTXType, int64_t, int64_t>> t;
       if (l)
-        for (Attribute p : *l)
-          t.push_back({cast<ParamAttr>(p).getSpace(),
-                       cast<ParamAttr>(p).getType()});
+        for (Attribute a : *l) {
+          auto p = cast<ParamAttr>(a);
+          t.push_back({p.getSpace(), p.getType(), p.getAlign(), p.getCount()});
+        }
       return t;
     };
     return types(a) == types(b);
   };
   if (!sameParams(alias.getParams(), aliasee.getParams()) ||
       !sameParams(alias.getRets(), aliasee.getRets()))
-    return emitOpError("'") << getAlias() << "' and '" << getAliasee()
+    return emitOpError("'") << getAlias() << "' and '" << target
                             << "' must have the same parameters";
   return success();
 }

@@ -186,6 +186,10 @@ void replaceWithAdapted(ConversionPatternRewriter &rewriter, Operation *op,
 LogicalResult checkUnguarded(ConversionPatternRewriter &rewriter,
                              Operation *op);
 
+/// Renames every use of a `.alias` to its aliasee and drops the alias
+/// (Alias.cpp); runs before the structure step.
+LogicalResult resolveAliases(ModuleOp top);
+
 /// Runs the imperative structure step on every ptx.module under `top`.
 LogicalResult lowerStructure(ModuleOp top, LoweringState &state);
 

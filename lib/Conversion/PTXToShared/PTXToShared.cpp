@@ -50,7 +50,8 @@ struct ConvertPTXToSharedPass
     state.waveSize = waveSize;
     top->setAttr("ptx.wave_size",
                  IntegerAttr::get(IntegerType::get(ctx, 32), waveSize));
-    if (failed(lowerStructure(top, state)) || failed(lowerPredication(top)))
+    if (failed(resolveAliases(top)) || failed(lowerStructure(top, state)) ||
+        failed(lowerPredication(top)))
       return signalPassFailure();
     // Carry flags that predication passed through block arguments.
     top.walk([&](Block *blk) {

@@ -44,8 +44,40 @@ namespace mlir::ptx::detail {
 LogicalResult verifyOperandTypes(Operation *op);
 } // namespace mlir::ptx::detail
 
+/// The NN of the enclosing module's `.target sm_NN[a|f]`; 0 when unknown.
+static unsigned targetSm(Operation *op) {
+  auto module = op->getParentOfType<PTXModuleOp>();
+  if (!module)
+    return 0;
+  for (StringRef t : module.getTarget().getAsValueRange<StringAttr>()) {
+    unsigned sm = 0;
+    if (t.consume_front("sm_") && !t.consumeInteger(10, sm))
+      return sm;
+  }
+  return 0;
+}
+
+/// Modifiers that need a newer `.target` than the instruction (ptxas
+/// rejects them under an older one).
+static LogicalResult verifyTargetFeatures(Operation *op) {
+  auto minMaxAbs = [](Operation *op) {
+    if (auto m = dyn_cast<MinOp>(op))
+      return m.getXorsign() || m.getAbs();
+    if (auto m = dyn_cast<MaxOp>(op))
+      return m.getXorsign() || m.getAbs();
+    return false;
+  };
+  if (minMaxAbs(op)) {
+    unsigned sm = targetSm(op);
+    if (sm && sm < 86)
+      return op->emitOpError(".xorsign/.abs require .target sm_86 or higher");
+  }
+  return success();
+}
+
 LogicalResult mlir::ptx::detail::verifyInstruction(Operation *op) {
-  if (failed(verifySingleOperandGroups(op)) || failed(verifyOperandTypes(op)))
+  if (failed(verifySingleOperandGroups(op)) ||
+      failed(verifyOperandTypes(op)) || failed(verifyTargetFeatures(op)))
     return failure();
   auto pred = cast<PredicableOpInterface>(op);
   if (!pred.getGuard()) {

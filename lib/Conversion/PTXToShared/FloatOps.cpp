@@ -392,9 +392,14 @@ struct FMinMaxLowering : public PTXPattern<OpT> {
             Value sign = arith::XOrIOp::create(
                 rewriter, loc, arith::BitcastOp::create(rewriter, loc, it, sa),
                 arith::BitcastOp::create(rewriter, loc, it, sc));
-            v = LLVM::CopySignOp::create(
+            // The manual: a NaN result keeps its sign (.xorsign and .abs
+            // are ignored for it).
+            Value signed_ = LLVM::CopySignOp::create(
                 rewriter, loc, v,
                 arith::BitcastOp::create(rewriter, loc, a.getType(), sign));
+            Value isNaN = arith::CmpFOp::create(
+                rewriter, loc, arith::CmpFPredicate::UNO, v, v);
+            v = arith::SelectOp::create(rewriter, loc, isNaN, v, signed_);
           }
           return finish(rewriter, loc, v, ftz, false, op.getRelu());
         });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compile speed: PTX -> HSACO with ptx-translate over the whole test/e2e
-# corpus (105 files, one process per file as a driver would run it)
+# corpus (every *.sm_NN.ptx, one process per file as a driver would run it)
 # against `ptxas -O3` on the same PTX for its own target, in the same run,
 # alternating A B A B so that drift in the machine's speed cancels in each
 # pair's ratio. Prints each pair and the medians; the median ratio A/B goes

@@ -9,8 +9,12 @@
 // LLVM's constrained intrinsics are not used: they round to nearest on
 // AMDGPU.
 //
-// Known inexactness: f64 results in the subnormal range, where the FMA
-// residual of a product or quotient may itself underflow.
+// f64 results in or near the subnormal range: the residual of a product,
+// fma, quotient or root could itself underflow, so the operands are scaled
+// by a power of two first (exact) when the result is tiny; a product that
+// rounded to zero counts with the sign of its factors. Sums need nothing
+// (TwoSum is exact there). test/e2e/f64_rounding draws operands whose
+// results are subnormal and compares against the host's exact rounding.
 //
 //===----------------------------------------------------------------------===//
 

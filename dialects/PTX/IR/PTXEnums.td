@@ -423,6 +423,31 @@ def PTX_TensorLoadMode : PTX_Enum<"TensorLoadMode", "tensor copy mode", [
 ]>;
 def PTX_TensorLoadModeAttr : PTX_EnumAttr<PTX_TensorLoadMode, "load_mode">;
 
+// The L2 eviction priorities of createpolicy (primary and secondary).
+def PTX_L2Priority : PTX_Enum<"L2Priority", "L2 eviction priority of a cache policy", [
+  PTX_Case<"evict_last", 0, "L2::evict_last">,
+  PTX_Case<"evict_normal", 1, "L2::evict_normal">,
+  PTX_Case<"evict_first", 2, "L2::evict_first">,
+  PTX_Case<"evict_unchanged", 3, "L2::evict_unchanged">
+]>;
+def PTX_L2PriorityAttr : PTX_EnumAttr<PTX_L2Priority, "l2_priority">;
+
+// The fields tensormap.replace writes.
+def PTX_TensormapField : PTX_Enum<"TensormapField", "tensor-map field", [
+  PTX_Case<"global_address", 0>, PTX_Case<"rank", 1>, PTX_Case<"box_dim", 2>,
+  PTX_Case<"global_dim", 3>, PTX_Case<"global_stride", 4>,
+  PTX_Case<"element_stride", 5>, PTX_Case<"elemtype", 6>,
+  PTX_Case<"interleave_layout", 7>, PTX_Case<"swizzle_mode", 8>,
+  PTX_Case<"swizzle_atomicity", 9>, PTX_Case<"fill_mode", 10>
+]>;
+def PTX_TensormapFieldAttr : PTX_EnumAttr<PTX_TensormapField, "tensormap_field">;
+
+// The proxies tensormap.cp_fenceproxy orders (.to_proxy::from_proxy).
+def PTX_ProxyPair : PTX_Enum<"ProxyPair", "to/from proxy pair", [
+  PTX_Case<"tensormap_generic", 0, "tensormap::generic">
+]>;
+def PTX_ProxyPairAttr : PTX_EnumAttr<PTX_ProxyPair, "proxy_pair">;
+
 def PTX_CtaGroup : PTX_Enum<"CtaGroup", "CTA group", [
   PTX_Case<"g1", 1, "cta_group::1">, PTX_Case<"g2", 2, "cta_group::2">
 ]>;

@@ -186,6 +186,48 @@ def PTX_CpAsyncBulkTensorOp : PTX_Inst<"cp_async_bulk_tensor", PTX_Async,
   let ptxHasVerifier = 1;
 }
 
+def PTX_CpReduceAsyncBulkTensorOp : PTX_Inst<"cp_reduce_async_bulk_tensor",
+    PTX_Async,
+    !con((ins PTX_TensorDimAttr:$dim, PTX_StateSpaceAttr:$dst_space,
+          PTX_StateSpaceAttr:$src_space, PTX_AtomOperationAttr:$op,
+          PTX_Opt<PTX_TensorLoadModeAttr>:$load_mode,
+          PTX_CompletionAttr:$completion,
+          PTX_Opt<PTX_CacheHintAttr>:$cache_hint),
+         PTX_HandleArgs<"tensor_map">.args, (ins PTX_Vector:$coords),
+         PTX_AddrArgs<"src">.args, (ins Optional<I64>:$cache_policy))> {
+  let summary = "bulk asynchronous reduction of a shared tile into a tensor";
+  let description = [{
+    `[tensorMap, {c0, c1 ...} ], [src] {, cache_policy}`: every element of
+    the box is reduced into the tensor with `op`, the element type being the
+    tensor map's.
+  }];
+  let ptxTuple = ["tensor_map", "coords"];
+  let ptxHasVerifier = 1;
+}
+
+def PTX_CpAsyncBulkPrefetchOp : PTX_Inst<"cp_async_bulk_prefetch", PTX_Async,
+    !con((ins PTX_PrefetchLevelAttr:$level, PTX_StateSpaceAttr:$src_space,
+          PTX_Opt<PTX_CacheHintAttr>:$cache_hint),
+         PTX_AddrArgs<"src">.args,
+         (ins PTX_RegType:$size, Optional<I64>:$cache_policy))> {
+  let summary = "bulk prefetch of global memory into L2";
+  let ptxHasVerifier = 1;
+}
+
+def PTX_CpAsyncBulkPrefetchTensorOp : PTX_Inst<
+    "cp_async_bulk_prefetch_tensor", PTX_Async,
+    !con((ins PTX_TensorDimAttr:$dim, PTX_PrefetchLevelAttr:$level,
+          PTX_StateSpaceAttr:$src_space,
+          PTX_Opt<PTX_TensorLoadModeAttr>:$load_mode,
+          PTX_Opt<PTX_CacheHintAttr>:$cache_hint),
+         PTX_HandleArgs<"tensor_map">.args,
+         (ins PTX_Vector:$coords, PTX_OptVector:$im2col,
+          Optional<I64>:$cache_policy))> {
+  let summary = "bulk prefetch of a tensor tile into L2";
+  let ptxTuple = ["tensor_map", "coords"];
+  let ptxHasVerifier = 1;
+}
+
 def PTX_CpAsyncBulkCommitGroupOp : PTX_Inst<"cp_async_bulk_commit_group",
     PTX_Async> {
   let summary = "commit the pending bulk copies as a bulk group";
@@ -247,6 +289,32 @@ def PTX_PrefetchTensormapOp : PTX_Inst<"prefetch_tensormap",
   let ptxOpcode = "prefetch.tensormap";
   let ptxOpcodeLate = "tensormap";
   let ptxOpcodeLateAfter = "space";
+  let ptxHasVerifier = 1;
+}
+
+def PTX_TensormapReplaceOp : PTX_Inst<"tensormap_replace",
+    [MemoryEffects<[MemRead, MemWrite]>],
+    !con((ins PTX_TensormapFieldAttr:$field,
+          PTX_Opt<PTX_StateSpaceAttr>:$space, PTX_TypeAttr:$type),
+         PTX_AddrArgs<"addr">.args,
+         (ins Optional<PTX_RegType>:$ord, PTX_RegType:$new_val))> {
+  let summary = "write one field of a tensor map in memory (.tile mode)";
+  let ptxOpcode = "tensormap.replace.tile.b1024";
+  let ptxOpcodeLate = "b1024";
+  let ptxOpcodeLateAfter = "space";
+  let ptxHasVerifier = 1;
+}
+
+def PTX_TensormapCpFenceproxyOp : PTX_Inst<"tensormap_cp_fenceproxy", PTX_Async,
+    !con((ins PTX_StateSpaceAttr:$dst_space, PTX_StateSpaceAttr:$src_space,
+          PTX_ProxyPairAttr:$proxy, PTX_MemSemAttr:$sem, PTX_ScopeAttr:$scope),
+         PTX_AddrArgs<"dst">.args, PTX_AddrArgs<"src">.args,
+         (ins PTX_RegType:$size))> {
+  let summary = "copy a tensor map from shared to global memory and fence "
+                "the tensormap proxy";
+  let ptxOpcode = "tensormap.cp_fenceproxy.sync.aligned";
+  let ptxOpcodeLate = "sync.aligned";
+  let ptxOpcodeLateAfter = "scope";
   let ptxHasVerifier = 1;
 }
 

@@ -45,6 +45,32 @@ def PTX_PrefetchuOp : PTX_Inst<"prefetchu", [MemoryEffects<[MemRead]>],
   let summary = "prefetch a line into the uniform cache";
 }
 
+// createpolicy: an opaque 64-bit L2 cache policy for the .L2::cache_hint
+// operand of ld/st/atom/red and the async copies.
+def PTX_CreatepolicyRangeOp : PTX_Inst<"createpolicy_range", [Pure],
+    !con((ins PTX_Opt<PTX_StateSpaceAttr>:$space, PTX_L2PriorityAttr:$primary,
+          PTX_Opt<PTX_L2PriorityAttr>:$secondary, PTX_TypeAttr:$type),
+         PTX_AddrArgs<"a">.args,
+         (ins PTX_RegType:$primary_size, PTX_RegType:$total_size)),
+    (outs PTX_RegType:$policy)> {
+  let summary = "create a range-based L2 cache policy";
+  let ptxHasVerifier = 1;
+}
+def PTX_CreatepolicyFractionalOp : PTX_Inst<"createpolicy_fractional", [Pure],
+    (ins PTX_L2PriorityAttr:$primary, PTX_Opt<PTX_L2PriorityAttr>:$secondary,
+         PTX_TypeAttr:$type, Optional<PTX_RegType>:$fraction),
+    (outs PTX_RegType:$policy)> {
+  let summary = "create a fraction-based L2 cache policy";
+  let ptxHasVerifier = 1;
+}
+def PTX_CreatepolicyCvtOp : PTX_Inst<"createpolicy_cvt", [Pure],
+    (ins PTX_TypeAttr:$type, PTX_RegType:$access_property),
+    (outs PTX_RegType:$policy)> {
+  let summary = "convert a CUDA access property into an L2 cache policy";
+  let ptxOpcode = "createpolicy.cvt.L2";
+  let ptxHasVerifier = 1;
+}
+
 defvar PTX_AtomMods = (ins PTX_Opt<PTX_MemSemAttr>:$sem,
     PTX_Opt<PTX_ScopeAttr>:$scope, PTX_Opt<PTX_StateSpaceAttr>:$space,
     PTX_AtomOperationAttr:$op, PTX_Flag:$noftz, PTX_Opt<PTX_CacheHintAttr>:$cache_hint,

@@ -408,3 +408,191 @@ LogicalResult FenceProxyTensormapOp::verifyInstruction() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Reductions and prefetches through tensor maps, tensor-map writes, cache
+// policies
+//===----------------------------------------------------------------------===//
+
+namespace {
+LogicalResult verifyTensorMapOperand(Operation *op, Value reg,
+                                     FlatSymbolRefAttr sym) {
+  if (reg && sym)
+    return op->emitOpError("the tensor map is either a name or a register");
+  if (!reg && !sym)
+    return op->emitOpError("needs a tensor map");
+  return success();
+}
+
+bool isIm2colMode(std::optional<TensorLoadMode> mode) {
+  return mode == TensorLoadMode::im2col || mode == TensorLoadMode::im2col_w ||
+         mode == TensorLoadMode::im2col_w_128 ||
+         mode == TensorLoadMode::im2col_no_offs;
+}
+
+LogicalResult verifyPolicyResult(Operation *op, PTXType type, Value policy) {
+  if (type != PTXType::b64 || !policy.getType().isInteger(64))
+    return op->emitOpError("a cache policy is .b64");
+  return success();
+}
+
+LogicalResult verifySecondary(Operation *op, std::optional<L2Priority> p) {
+  if (p && *p != L2Priority::evict_first && *p != L2Priority::evict_unchanged)
+    return op->emitOpError("the secondary priority is .L2::evict_first or "
+                           ".L2::evict_unchanged");
+  return success();
+}
+} // namespace
+
+LogicalResult CpReduceAsyncBulkTensorOp::verifyInstruction() {
+  if (failed(
+          verifyTensorMapOperand(*this, getTensorMap(), getTensorMapSymAttr())))
+    return failure();
+  if (getDstSpace() != StateSpace::global ||
+      getSrcSpace() != StateSpace::shared_cta)
+    return emitOpError("reduces .shared::cta into .global");
+  if (getCompletion() != Completion::bulk_group)
+    return emitOpError("tensor reductions complete in a bulk group");
+  AtomOperation op = getOp();
+  if (op == AtomOperation::cas || op == AtomOperation::exch)
+    return emitOpError("reduction operation .")
+           << stringifyAtomOperation(op) << " is not valid here";
+  std::optional<TensorLoadMode> mode = getLoadMode();
+  if (mode && *mode != TensorLoadMode::tile &&
+      *mode != TensorLoadMode::im2col_no_offs)
+    return emitOpError("load mode is .tile or .im2col_no_offs");
+  unsigned dim = static_cast<unsigned>(getDim());
+  if (mode == TensorLoadMode::im2col_no_offs && dim < 3)
+    return emitOpError("im2col modes need at least .3d");
+  if (getCoords().size() != dim)
+    return emitOpError("expects ")
+           << dim << " tensor coordinates, got " << getCoords().size();
+  return success();
+}
+
+LogicalResult CpAsyncBulkPrefetchOp::verifyInstruction() {
+  if (getLevel() != PrefetchLevel::L2 || getSrcSpace() != StateSpace::global)
+    return emitOpError("prefetches .global into .L2");
+  return success();
+}
+
+LogicalResult CpAsyncBulkPrefetchTensorOp::verifyInstruction() {
+  if (failed(
+          verifyTensorMapOperand(*this, getTensorMap(), getTensorMapSymAttr())))
+    return failure();
+  if (getLevel() != PrefetchLevel::L2 || getSrcSpace() != StateSpace::global)
+    return emitOpError("prefetches .global into .L2");
+  std::optional<TensorLoadMode> mode = getLoadMode();
+  if (mode == TensorLoadMode::tile_scatter4 ||
+      mode == TensorLoadMode::im2col_no_offs)
+    return emitOpError("load mode .")
+           << stringifyTensorLoadMode(*mode) << " is not valid here";
+  unsigned dim = static_cast<unsigned>(getDim());
+  bool gather = mode == TensorLoadMode::tile_gather4;
+  if (gather && dim != 2)
+    return emitOpError(".tile::gather4 is .2d");
+  unsigned coords = gather ? 5 : dim;
+  if (getCoords().size() != coords)
+    return emitOpError("expects ")
+           << coords << " tensor coordinates, got " << getCoords().size();
+  bool im2col = isIm2colMode(mode);
+  if (im2col && dim < 3)
+    return emitOpError("im2col modes need at least .3d");
+  unsigned offsets = !im2col                          ? 0
+                     : mode == TensorLoadMode::im2col ? dim - 2
+                                                      : 2;
+  if (getIm2col().size() != offsets)
+    return emitOpError("expects ")
+           << offsets << " im2col operands, got " << getIm2col().size();
+  return success();
+}
+
+LogicalResult TensormapReplaceOp::verifyInstruction() {
+  if (getSpace() && *getSpace() != StateSpace::global &&
+      *getSpace() != StateSpace::shared_cta)
+    return emitOpError("the tensor map is in .global or .shared::cta");
+  TensormapField f = getField();
+  bool wide =
+      f == TensormapField::global_address || f == TensormapField::global_stride;
+  PTXType want = wide ? PTXType::b64 : PTXType::b32;
+  if (getType() != want)
+    return emitOpError("field .")
+           << stringifyTensormapField(f) << " takes ."
+           << stringifyPTXType(want);
+  bool ordinal = f == TensormapField::box_dim ||
+                 f == TensormapField::global_dim ||
+                 f == TensormapField::global_stride ||
+                 f == TensormapField::element_stride;
+  if (ordinal != bool(getOrd()))
+    return emitOpError("field .")
+           << stringifyTensormapField(f)
+           << (ordinal ? " needs" : " takes no") << " dimension ordinal";
+  if (ordinal) {
+    std::optional<int64_t> ord = getImmediate(getOrd());
+    if (!ord || *ord < 0 || *ord > 4)
+      return emitOpError("the dimension ordinal is an immediate in 0..4");
+  }
+  bool immediate = f == TensormapField::elemtype ||
+                   f == TensormapField::interleave_layout ||
+                   f == TensormapField::swizzle_mode ||
+                   f == TensormapField::swizzle_atomicity ||
+                   f == TensormapField::fill_mode;
+  if (immediate && !getImmediate(getNewVal()))
+    return emitOpError("field .")
+           << stringifyTensormapField(f) << " takes an immediate value";
+  return success();
+}
+
+LogicalResult TensormapCpFenceproxyOp::verifyInstruction() {
+  if (getDstSpace() != StateSpace::global ||
+      getSrcSpace() != StateSpace::shared_cta)
+    return emitOpError("copies .shared::cta to .global");
+  if (getSem() != MemSem::release)
+    return emitOpError("the fence is .release");
+  std::optional<int64_t> size = getImmediate(getSize());
+  if (!size || *size != 128)
+    return emitOpError("copies 128 bytes");
+  return success();
+}
+
+LogicalResult CreatepolicyRangeOp::verifyInstruction() {
+  if (failed(verifyPolicyResult(*this, getType(), getPolicy())) ||
+      failed(verifySecondary(*this, getSecondary())))
+    return failure();
+  if (getSpace() && *getSpace() != StateSpace::global)
+    return emitOpError("the range is in .global");
+  // Registers are .b32; immediates come as i64 constants.
+  for (Value v : {getPrimarySize(), getTotalSize()})
+    if (!v.getType().isInteger(32) && !getImmediate(v))
+      return emitOpError("the sizes are .b32");
+  std::optional<int64_t> primary = getImmediate(getPrimarySize()),
+                         total = getImmediate(getTotalSize());
+  if (primary && total && *primary > *total)
+    return emitOpError("the primary size exceeds the total size");
+  return success();
+}
+
+LogicalResult CreatepolicyFractionalOp::verifyInstruction() {
+  if (failed(verifyPolicyResult(*this, getType(), getPolicy())) ||
+      failed(verifySecondary(*this, getSecondary())))
+    return failure();
+  if (Value f = getFraction()) {
+    if (!isa<FloatType>(f.getType()))
+      return emitOpError("the fraction is .f32");
+    if (auto c = f.getDefiningOp<arith::ConstantOp>())
+      if (auto a = dyn_cast<FloatAttr>(c.getValue())) {
+        double v = a.getValueAsDouble();
+        if (!(v > 0.0 && v <= 1.0))
+          return emitOpError("the fraction is in (0.0, 1.0]");
+      }
+  }
+  return success();
+}
+
+LogicalResult CreatepolicyCvtOp::verifyInstruction() {
+  if (failed(verifyPolicyResult(*this, getType(), getPolicy())))
+    return failure();
+  if (!getAccessProperty().getType().isInteger(64))
+    return emitOpError("the access property is .b64");
+  return success();
+}

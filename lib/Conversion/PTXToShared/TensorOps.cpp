@@ -22,9 +22,13 @@
 //   - a load then completes the box's bytes on the mbarrier (a release
 //     fence, then mbarrier.complete_tx, lowered by AsyncOps.cpp).
 //
-// Tile mode only; im2col, gather4/scatter4 and the im2col::w modes are
-// located errors, as are the tensor maps our libcuda refuses to encode
-// (interleave, the 128B swizzles with 32B/64B atoms).
+// Tile and im2col loads, tile stores; cp.reduce.async.bulk.tensor (one
+// relaxed .gpu atomic per element); the bulk and tensor prefetches (no
+// effect); createpolicy (an opaque constant: no L2 policy here);
+// tensormap.replace (a store into our encoding) and tensormap.cp_fenceproxy.
+// gather4/scatter4, the im2col::w modes and the tensor maps our libcuda
+// refuses to encode (interleave, the 128B swizzles with 32B/64B atoms) are
+// located errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,6 +119,167 @@ Value field(Builder &b, Location loc, Value map, unsigned offset,
   return v;
 }
 
+/// What a tensor copy visits per element of its box: the global and
+/// shared addresses, whether the global element is inside the tensor, and
+/// the element size (i64 bytes).
+using ElementFn = function_ref<void(Value gptr, Value sptr, Value inside,
+                                    Value esize, Value nanFill)>;
+
+/// Emits one loop over the elements of the box of a tensor copy (tile or
+/// im2col mode) and returns the element count and the element size.
+std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
+                                Value smem, ArrayRef<Value> coords,
+                                ArrayRef<Value> offsets, bool im2col,
+                                ElementFn fn) {
+  unsigned rank = coords.size();
+  Value base = field(rewriter, loc, map, tmap::kAddress, 8);
+  Value esize = field(rewriter, loc, map, tmap::kElementSize, 1);
+  Value swizzle = field(rewriter, loc, map, tmap::kSwizzle, 1);
+  Value nanFill = field(rewriter, loc, map, tmap::kOobFill, 1);
+  Value global = LLVM::IntToPtrOp::create(
+      rewriter, loc,
+      LLVM::LLVMPointerType::get(rewriter.getContext(), kGlobal), base);
+  auto c = [&](int64_t v) { return i64c(rewriter, loc, v); };
+  auto add = [&](Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto sub = [&](Value a, Value b) {
+    return arith::SubIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto mul = [&](Value a, Value b) {
+    return arith::MulIOp::create(rewriter, loc, a, b).getResult();
+  };
+  // Per dimension: extent, stride, (tile mode) box, and element stride;
+  // in tile mode the element count of the box.
+  SmallVector<Value> dims, strides, steps, counts;
+  Value total = c(1);
+  for (unsigned i = 0; i < rank; ++i) {
+    dims.push_back(field(rewriter, loc, map, tmap::kGlobalDim + 8 * i, 8));
+    strides.push_back(
+        field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8));
+    Value box =
+        im2col ? Value() : field(rewriter, loc, map, tmap::kBoxDim + 2 * i, 2);
+    steps.push_back(i == 0 ? c(1)
+                           : field(rewriter, loc, map,
+                                   tmap::kElementStride + i, 1));
+    if (!im2col) {
+      Value count = arith::DivUIOp::create(
+          rewriter, loc, add(box, sub(steps[i], c(1))), steps[i]);
+      counts.push_back(count);
+      total = mul(total, count);
+    }
+  }
+  // Im2col mode: channels x pixels; per spatial dimension the lower corner
+  // and the number of positions in the bounding box; the linear index of
+  // the first pixel in the lattice of bounding boxes.
+  Value channels, start;
+  SmallVector<Value> lows;
+  if (im2col) {
+    channels = field(rewriter, loc, map, tmap::kChannelsPerPixel, 2);
+    Value pixels = field(rewriter, loc, map, tmap::kPixelsPerColumn, 2);
+    total = mul(channels, pixels);
+    auto corner = [&](unsigned offset) {
+      Value p = gep(rewriter, loc, map, c(offset));
+      Value v = LLVM::LoadOp::create(rewriter, loc, rewriter.getI16Type(), p,
+                                     2);
+      return arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
+          .getResult();
+    };
+    // Spatial dimensions 1 .. rank-2 (W, H, D): the bounding box runs from
+    // the lower corner to dim - 1 + the upper corner, in element strides.
+    counts.push_back(c(1));
+    for (unsigned i = 1; i + 1 < rank; ++i) {
+      Value lo = corner(tmap::kLowerCorner + 2 * (i - 1));
+      Value hi = corner(tmap::kUpperCorner + 2 * (i - 1));
+      Value span = sub(add(dims[i], hi), lo); // dim - 1 + hi - lo + 1
+      Value count = arith::MaxSIOp::create(
+          rewriter, loc,
+          arith::DivSIOp::create(rewriter, loc,
+                                 add(span, sub(steps[i], c(1))), steps[i]),
+          c(1));
+      lows.push_back(lo);
+      counts.push_back(count);
+    }
+    // start = sum over spatial dims of ((coord - lo) / step) * prod(counts
+    // below), plus the batch coordinate times all counts.
+    start = coords[rank - 1];
+    for (unsigned i = rank - 2; i >= 1; --i) {
+      Value idx = arith::DivSIOp::create(
+          rewriter, loc, sub(coords[i], lows[i - 1]), steps[i]);
+      start = add(mul(start, counts[i]), idx);
+    }
+  }
+  // The swizzle's XOR mask: span - 16 (span = 16 << swizzle), or 0.
+  Value swizzled = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ne, swizzle, c(0));
+  Value xorMask = arith::SelectOp::create(
+      rewriter, loc, swizzled,
+      sub(arith::ShLIOp::create(rewriter, loc, c(16), swizzle), c(16)), c(0));
+
+  emitLoop(rewriter, loc, total, [&](Value k) {
+    Value inside = intConst(rewriter, loc, rewriter.getI1Type(), 1);
+    Value goff = c(0);
+    // Negative coordinates are huge unsigned ones: outside.
+    auto visit = [&](unsigned i, Value coord) {
+      inside = arith::AndIOp::create(
+          rewriter, loc, inside,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                coord, dims[i]));
+      goff = add(goff, mul(coord, strides[i]));
+    };
+    if (!im2col) {
+      Value rest = k;
+      for (unsigned i = 0; i < rank; ++i) {
+        Value idx = arith::RemUIOp::create(rewriter, loc, rest, counts[i]);
+        rest = arith::DivUIOp::create(rewriter, loc, rest, counts[i]);
+        visit(i, add(coords[i], mul(idx, steps[i])));
+      }
+    } else {
+      Value ch = arith::RemUIOp::create(rewriter, loc, k, channels);
+      Value pixel = arith::DivUIOp::create(rewriter, loc, k, channels);
+      visit(0, add(coords[0], ch));
+      Value rest = add(start, pixel);
+      for (unsigned i = 1; i + 1 < rank; ++i) {
+        Value idx = arith::RemSIOp::create(rewriter, loc, rest, counts[i]);
+        rest = arith::DivSIOp::create(rewriter, loc, rest, counts[i]);
+        Value pos = add(lows[i - 1], mul(idx, steps[i]));
+        if (i - 1 < offsets.size())
+          pos = add(pos, offsets[i - 1]);
+        visit(i, pos);
+      }
+      visit(rank - 1, rest);
+    }
+    Value soff = mul(k, esize);
+    soff = arith::XOrIOp::create(
+        rewriter, loc, soff,
+        arith::AndIOp::create(
+            rewriter, loc,
+            arith::ShRUIOp::create(rewriter, loc, soff, c(3)), xorMask));
+    fn(gep(rewriter, loc, global, goff), gep(rewriter, loc, smem, soff),
+       inside, esize, nanFill);
+  });
+  return {total, esize};
+}
+
+/// The tensor map operand: a kernel parameter, or an address (generic).
+template <typename OpT>
+FailureOr<Value> lowerTensorMap(Builder &rewriter, OpT op, LoweringState &state,
+                                Value adapted) {
+  return lowerAddress(rewriter, op, state, adapted, op.getTensorMapSymAttr(),
+                      0,
+                      op.getTensorMapSymAttr()
+                          ? std::optional<StateSpace>(StateSpace::param)
+                          : std::nullopt);
+}
+
+SmallVector<Value> adaptAll(Builder &rewriter, Location loc, ValueRange vs) {
+  SmallVector<Value> out;
+  for (Value v : vs)
+    out.push_back(
+        adapt(rewriter, loc, v, rewriter.getI64Type(), /*sext=*/true));
+  return out;
+}
+
 struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(CpAsyncBulkTensorOp op, OpAdaptor adaptor,
@@ -123,22 +288,21 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
       return failure();
     Location loc = op.getLoc();
     TensorLoadMode mode = op.getLoadMode().value_or(TensorLoadMode::tile);
-    if (mode != TensorLoadMode::tile)
+    if (mode != TensorLoadMode::tile && mode != TensorLoadMode::im2col)
       return unsupported(rewriter, op,
                          "cp.async.bulk.tensor in ." +
                              stringifyTensorLoadMode(mode) + " mode");
     if (op.getCtaGroup())
       return unsupported(rewriter, op, "cp.async.bulk.tensor with .cta_group");
     bool isLoad = op.getDstSpace() != StateSpace::global;
+    bool im2col = mode == TensorLoadMode::im2col;
+    if (im2col && !isLoad)
+      return unsupported(rewriter, op, "an im2col tensor store");
     auto i64 = rewriter.getI64Type();
     unsigned rank = unsigned(op.getDim());
 
-    // The tensor map: a kernel parameter, or an address (generic).
-    FailureOr<Value> map = lowerAddress(
-        rewriter, op, state, adaptor.getTensorMap(), op.getTensorMapSymAttr(),
-        0,
-        op.getTensorMapSymAttr() ? std::optional<StateSpace>(StateSpace::param)
-                                 : std::nullopt);
+    FailureOr<Value> map =
+        lowerTensorMap(rewriter, op, state, adaptor.getTensorMap());
     if (failed(map))
       return failure();
     // The shared side: the destination of a load, the source of a store.
@@ -152,121 +316,58 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
                               StateSpace::shared_cta);
     if (failed(smem))
       return failure();
-    SmallVector<Value> coords;
-    for (Value c : adaptor.getCoords())
-      coords.push_back(adapt(rewriter, loc, c, i64, /*sext=*/true));
+    SmallVector<Value> coords = adaptAll(rewriter, loc, adaptor.getCoords());
+    SmallVector<Value> offsets = adaptAll(rewriter, loc, adaptor.getIm2col());
     if (coords.size() != rank)
       return unsupported(rewriter, op,
                          "cp.async.bulk.tensor with a coordinate count other "
                          "than its dimensionality");
+    if (im2col && offsets.size() != rank - 2)
+      return unsupported(rewriter, op,
+                         "an im2col tensor load needs dim - 2 im2col offsets");
 
     auto body = [&]() {
-      Value base = field(rewriter, loc, *map, tmap::kAddress, 8);
-      Value esize = field(rewriter, loc, *map, tmap::kElementSize, 1);
-      Value swizzle = field(rewriter, loc, *map, tmap::kSwizzle, 1);
-      Value nanFill = field(rewriter, loc, *map, tmap::kOobFill, 1);
-      Value global = LLVM::IntToPtrOp::create(
-          rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kGlobal),
-          base);
-      // Per dimension: extent, stride, element count and step of the box.
-      SmallVector<Value> dims, strides, counts, steps;
-      Value total = i64c(rewriter, loc, 1);
-      for (unsigned i = 0; i < rank; ++i) {
-        dims.push_back(field(rewriter, loc, *map, tmap::kGlobalDim + 8 * i, 8));
-        strides.push_back(
-            field(rewriter, loc, *map, tmap::kGlobalStride + 8 * i, 8));
-        Value box = field(rewriter, loc, *map, tmap::kBoxDim + 2 * i, 2);
-        Value step =
-            i == 0 ? i64c(rewriter, loc, 1)
-                   : field(rewriter, loc, *map, tmap::kElementStride + i, 1);
-        Value count = arith::DivUIOp::create(
-            rewriter, loc,
-            arith::AddIOp::create(
-                rewriter, loc, box,
-                arith::SubIOp::create(rewriter, loc, step,
-                                      i64c(rewriter, loc, 1))),
-            step);
-        counts.push_back(count);
-        steps.push_back(step);
-        total = arith::MulIOp::create(rewriter, loc, total, count);
-      }
-      // The swizzle's XOR mask: span - 16 (span = 16 << swizzle), or 0.
-      Value swizzled =
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                swizzle, i64c(rewriter, loc, 0));
-      Value xorMask = arith::SelectOp::create(
-          rewriter, loc, swizzled,
-          arith::SubIOp::create(rewriter, loc,
-                                arith::ShLIOp::create(rewriter, loc,
-                                                      i64c(rewriter, loc, 16),
-                                                      swizzle),
-                                i64c(rewriter, loc, 16)),
-          i64c(rewriter, loc, 0));
-
-      emitLoop(rewriter, loc, total, [&](Value k) {
-        Value rest = k;
-        Value inside = intConst(rewriter, loc, rewriter.getI1Type(), 1);
-        Value goff = i64c(rewriter, loc, 0);
-        for (unsigned i = 0; i < rank; ++i) {
-          Value idx = arith::RemUIOp::create(rewriter, loc, rest, counts[i]);
-          rest = arith::DivUIOp::create(rewriter, loc, rest, counts[i]);
-          Value c = arith::AddIOp::create(
-              rewriter, loc, coords[i],
-              arith::MulIOp::create(rewriter, loc, idx, steps[i]));
-          // Negative coordinates are huge unsigned ones.
-          inside = arith::AndIOp::create(
-              rewriter, loc, inside,
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, c,
-                                    dims[i]));
-          goff = arith::AddIOp::create(
-              rewriter, loc, goff,
-              arith::MulIOp::create(rewriter, loc, c, strides[i]));
-        }
-        Value soff = arith::MulIOp::create(rewriter, loc, k, esize);
-        soff = arith::XOrIOp::create(
-            rewriter, loc, soff,
-            arith::AndIOp::create(
-                rewriter, loc,
-                arith::ShRUIOp::create(rewriter, loc, soff,
-                                       i64c(rewriter, loc, 3)),
-                xorMask));
-        Value sptr = gep(rewriter, loc, *smem, soff);
-        Value gptr = gep(rewriter, loc, global, goff);
-        if (!isLoad) {
-          emitIf(rewriter, loc, inside, [&] {
+      auto [total, esize] = walkBox(
+          rewriter, loc, *map, *smem, coords, offsets, im2col,
+          [&](Value gptr, Value sptr, Value inside, Value esize,
+              Value nanFill) {
+            if (!isLoad) {
+              emitIf(rewriter, loc, inside, [&] {
+                emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
+                  Value v = LLVM::LoadOp::create(rewriter, loc, t, sptr, bytes);
+                  LLVM::StoreOp::create(rewriter, loc, v, gptr, bytes);
+                });
+              });
+              return;
+            }
             emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
-              Value v = LLVM::LoadOp::create(rewriter, loc, t, sptr, bytes);
-              LLVM::StoreOp::create(rewriter, loc, v, gptr, bytes);
+              // Outside: zero, or the NaN an H200 fills float32 with,
+              // 0x7ff77ff7; other sizes get the same 0x7ff7 half-word
+              // pattern.
+              int64_t nan = bytes == 2   ? 0x7ff7
+                            : bytes == 4 ? 0x7ff77ff7
+                                         : 0x7ff77ff77ff77ff7;
+              Value fill = arith::SelectOp::create(
+                  rewriter, loc,
+                  arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::ne, nanFill,
+                                        i64c(rewriter, loc, 0)),
+                  intConst(rewriter, loc, t, bytes == 1 ? 0 : nan),
+                  intConst(rewriter, loc, t, 0));
+              Block *before = rewriter.getInsertionBlock();
+              Block *after = splitHere(rewriter);
+              after->addArgument(t, loc);
+              Block *read = rewriter.createBlock(after);
+              Value v = LLVM::LoadOp::create(rewriter, loc, t, gptr, bytes);
+              cf::BranchOp::create(rewriter, loc, after, ValueRange{v});
+              rewriter.setInsertionPointToEnd(before);
+              cf::CondBranchOp::create(rewriter, loc, inside, read,
+                                       ValueRange{}, after, ValueRange{fill});
+              rewriter.setInsertionPointToStart(after);
+              LLVM::StoreOp::create(rewriter, loc, after->getArgument(0), sptr,
+                                    bytes);
             });
           });
-          return;
-        }
-        emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
-          // Outside: zero, or the NaN an H200 fills float32 with,
-          // 0x7ff77ff7; other sizes get the same 0x7ff7 half-word pattern.
-          int64_t nan = bytes == 2   ? 0x7ff7
-                        : bytes == 4 ? 0x7ff77ff7
-                                     : 0x7ff77ff77ff77ff7;
-          Value fill = arith::SelectOp::create(
-              rewriter, loc,
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                    nanFill, i64c(rewriter, loc, 0)),
-              intConst(rewriter, loc, t, bytes == 1 ? 0 : nan),
-              intConst(rewriter, loc, t, 0));
-          Block *before = rewriter.getInsertionBlock();
-          Block *after = splitHere(rewriter);
-          after->addArgument(t, loc);
-          Block *read = rewriter.createBlock(after);
-          Value v = LLVM::LoadOp::create(rewriter, loc, t, gptr, bytes);
-          cf::BranchOp::create(rewriter, loc, after, ValueRange{v});
-          rewriter.setInsertionPointToEnd(before);
-          cf::CondBranchOp::create(rewriter, loc, inside, read, ValueRange{},
-                                   after, ValueRange{fill});
-          rewriter.setInsertionPointToStart(after);
-          LLVM::StoreOp::create(rewriter, loc, after->getArgument(0), sptr,
-                                bytes);
-        });
-      });
       if (!isLoad)
         return;
       // The bytes of the whole box, filled elements included, complete on
@@ -298,9 +399,377 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
   }
 };
 
+/// A 16-bit float read-modify-write as a compare-and-swap loop.
+void atomicHalf(Builder &rewriter, Location loc, Value ptr, Value val,
+                FloatType ft, AtomOperation op, StringRef ss) {
+  auto i16 = rewriter.getI16Type();
+  Value init = LLVM::LoadOp::create(rewriter, loc, i16, ptr, 2,
+                                    /*isVolatile=*/false, false, false, false,
+                                    LLVM::AtomicOrdering::monotonic, ss);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = splitHere(rewriter);
+  Block *loop = rewriter.createBlock(after, {i16}, {loc});
+  Value cur = loop->getArgument(0);
+  Value a = arith::BitcastOp::create(rewriter, loc, ft, cur);
+  Value b = arith::BitcastOp::create(rewriter, loc, ft, val);
+  Value r;
+  if (op == AtomOperation::add)
+    r = arith::AddFOp::create(rewriter, loc, a, b);
+  else if (op == AtomOperation::min)
+    r = arith::MinNumFOp::create(rewriter, loc, a, b);
+  else
+    r = arith::MaxNumFOp::create(rewriter, loc, a, b);
+  Value next = arith::BitcastOp::create(rewriter, loc, i16, r);
+  Value pair = LLVM::AtomicCmpXchgOp::create(
+      rewriter, loc, ptr, cur, next, LLVM::AtomicOrdering::monotonic,
+      LLVM::AtomicOrdering::monotonic, ss, 2);
+  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
+  Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
+  cf::CondBranchOp::create(rewriter, loc, ok, after, ValueRange{}, loop,
+                           ValueRange{seen});
+  rewriter.setInsertionPointToEnd(before);
+  cf::BranchOp::create(rewriter, loc, loop, ValueRange{init});
+  rewriter.setInsertionPointToStart(after);
+}
+
+/// cp.reduce.async.bulk.tensor: every element of the box inside the tensor
+/// is reduced into global memory by one relaxed atomic at .gpu scope (the
+/// manual gives each reduction .relaxed.gpu semantics), at issue, by the
+/// issuing thread. The element type is the tensor map's data type; types
+/// the manual does not allow with the operation leave memory unchanged.
+struct CpReduceAsyncBulkTensorLowering
+    : public PTXPattern<CpReduceAsyncBulkTensorOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpReduceAsyncBulkTensorOp op,
+                                OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    TensorLoadMode mode = op.getLoadMode().value_or(TensorLoadMode::tile);
+    bool im2col = mode == TensorLoadMode::im2col_no_offs;
+    FailureOr<Value> map =
+        lowerTensorMap(rewriter, op, state, adaptor.getTensorMap());
+    if (failed(map))
+      return failure();
+    FailureOr<Value> smem =
+        lowerAddress(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
+                     (int64_t)op.getSrcOffset(), StateSpace::shared_cta);
+    if (failed(smem))
+      return failure();
+    SmallVector<Value> coords = adaptAll(rewriter, loc, adaptor.getCoords());
+    AtomOperation rop = op.getOp();
+    StringRef ss = syncScope(Scope::gpu, Scope::gpu);
+    Value dtype = field(rewriter, loc, *map, tmap::kDataType, 1);
+
+    // The data types the manual allows with each operation.
+    struct Case {
+      tmap::DataType type;
+      bool isSigned;
+    };
+    SmallVector<Case> cases;
+    switch (rop) {
+    case AtomOperation::add:
+      cases = {{tmap::kUint32, false}, {tmap::kInt32, true},
+               {tmap::kUint64, false}, {tmap::kFloat32, false},
+               {tmap::kFloat16, false}, {tmap::kBfloat16, false}};
+      break;
+    case AtomOperation::min:
+    case AtomOperation::max:
+      cases = {{tmap::kUint32, false}, {tmap::kInt32, true},
+               {tmap::kUint64, false}, {tmap::kInt64, true},
+               {tmap::kFloat16, false}, {tmap::kBfloat16, false}};
+      break;
+    case AtomOperation::inc:
+    case AtomOperation::dec:
+      cases = {{tmap::kUint32, false}};
+      break;
+    default: // and, or, xor
+      cases = {{tmap::kUint32, false}, {tmap::kInt32, false},
+               {tmap::kUint64, false}, {tmap::kInt64, false}};
+      break;
+    }
+
+    walkBox(
+        rewriter, loc, *map, *smem, coords, {}, im2col,
+        [&](Value gptr, Value sptr, Value inside, Value, Value) {
+          emitIf(rewriter, loc, inside, [&] {
+            for (Case cs : cases) {
+              Value is = arith::CmpIOp::create(
+                  rewriter, loc, arith::CmpIPredicate::eq, dtype,
+                  i64c(rewriter, loc, cs.type));
+              emitIf(rewriter, loc, is, [&] {
+                unsigned bytes = tmap::elementSize(cs.type);
+                Type it = rewriter.getIntegerType(bytes * 8);
+                Value v = LLVM::LoadOp::create(rewriter, loc, it, sptr, bytes);
+                if (cs.type == tmap::kFloat16 || cs.type == tmap::kBfloat16) {
+                  FloatType ft = cs.type == tmap::kFloat16
+                                     ? FloatType(rewriter.getF16Type())
+                                     : FloatType(rewriter.getBF16Type());
+                  atomicHalf(rewriter, loc, gptr, v, ft, rop, ss);
+                  return;
+                }
+                LLVM::AtomicBinOp bin;
+                Value operand = v;
+                switch (rop) {
+                case AtomOperation::add:
+                  bin = LLVM::AtomicBinOp::add;
+                  if (cs.type == tmap::kFloat32) {
+                    bin = LLVM::AtomicBinOp::fadd;
+                    operand = LLVM::BitcastOp::create(
+                        rewriter, loc, rewriter.getF32Type(), v);
+                  }
+                  break;
+                case AtomOperation::min:
+                  bin = cs.isSigned ? LLVM::AtomicBinOp::min
+                                    : LLVM::AtomicBinOp::umin;
+                  break;
+                case AtomOperation::max:
+                  bin = cs.isSigned ? LLVM::AtomicBinOp::max
+                                    : LLVM::AtomicBinOp::umax;
+                  break;
+                case AtomOperation::inc:
+                  bin = LLVM::AtomicBinOp::uinc_wrap;
+                  break;
+                case AtomOperation::dec:
+                  bin = LLVM::AtomicBinOp::udec_wrap;
+                  break;
+                case AtomOperation::And:
+                  bin = LLVM::AtomicBinOp::_and;
+                  break;
+                case AtomOperation::Or:
+                  bin = LLVM::AtomicBinOp::_or;
+                  break;
+                default:
+                  bin = LLVM::AtomicBinOp::_xor;
+                  break;
+                }
+                LLVM::AtomicRMWOp::create(rewriter, loc, bin, gptr, operand,
+                                          LLVM::AtomicOrdering::monotonic, ss,
+                                          bytes);
+              });
+            }
+          });
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// createpolicy: there is no L2 policy on our targets. The policy is a
+/// 64-bit value that only the .L2::cache_hint operands read, and they
+/// ignore it; ours encodes the kind and priorities (docs/lowering.md,
+/// "Cache policies") and passes createpolicy.cvt's access property through.
+template <typename OpT>
+struct CreatepolicyLowering : public PTXPattern<OpT> {
+  using PTXPattern<OpT>::PTXPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Value policy;
+    if constexpr (std::is_same_v<OpT, CreatepolicyCvtOp>) {
+      policy = adapt(rewriter, loc, adaptor.getAccessProperty(),
+                     rewriter.getI64Type());
+    } else {
+      int64_t kind = std::is_same_v<OpT, CreatepolicyRangeOp> ? 1 : 2;
+      int64_t primary = int64_t(op.getPrimary());
+      int64_t secondary =
+          int64_t(op.getSecondary().value_or(L2Priority::evict_unchanged));
+      policy = i64c(rewriter, loc,
+                    (int64_t(0x504f4c) << 40) | (kind << 8) | (primary << 4) |
+                        secondary);
+    }
+    rewriter.replaceOp(op, policy);
+    return success();
+  }
+};
+
+std::optional<int64_t> immediateOf(Value v) {
+  if (!v)
+    return std::nullopt;
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  return std::nullopt;
+}
+
+/// The CUtensorMapDataType of tensormap.replace's .elemtype code (the PTX
+/// manual's numbering: .f32.ftz before .f64 and .bf16, unlike cuda.h's).
+std::optional<unsigned> dataTypeOfElemtype(int64_t code) {
+  switch (code) {
+  case 0:
+    return tmap::kUint8;
+  case 1:
+    return tmap::kUint16;
+  case 2:
+    return tmap::kUint32;
+  case 3:
+    return tmap::kInt32;
+  case 4:
+    return tmap::kUint64;
+  case 5:
+    return tmap::kInt64;
+  case 6:
+    return tmap::kFloat16;
+  case 7:
+    return tmap::kFloat32;
+  case 8:
+    return tmap::kFloat32Ftz;
+  case 9:
+    return tmap::kFloat64;
+  case 10:
+    return tmap::kBfloat16;
+  case 11:
+    return tmap::kTfloat32;
+  case 12:
+    return tmap::kTfloat32Ftz;
+  default: // the packed sub-byte types
+    return std::nullopt;
+  }
+}
+
+/// tensormap.replace: one store into our encoding (TensorMap.h) at the
+/// field's fixed place; .elemtype writes the data type, the element size
+/// and dimension 0's stride (the element size). Values are the field's own
+/// (global_stride ord k is dimension k + 1's stride in bytes), as an H200
+/// reads them; docs/lowering.md, "Tensor maps".
+struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(TensormapReplaceOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> map =
+        lowerAddress(rewriter, op, state, adaptor.getAddr(),
+                     op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+    if (failed(map))
+      return failure();
+    int64_t ord = immediateOf(op.getOrd()).value_or(0);
+    std::optional<int64_t> imm = immediateOf(op.getNewVal());
+    Value val =
+        adapt(rewriter, loc, adaptor.getNewVal(), rewriter.getI64Type());
+    auto put = [&](unsigned offset, unsigned bytes, Value v) {
+      Value p = gep(rewriter, loc, *map, i64c(rewriter, loc, offset));
+      Type t = rewriter.getIntegerType(bytes * 8);
+      if (bytes < 8)
+        v = arith::TruncIOp::create(rewriter, loc, t, v);
+      LLVM::StoreOp::create(rewriter, loc, v, p, bytes);
+    };
+    auto putConst = [&](unsigned offset, int64_t v) {
+      put(offset, 1, i64c(rewriter, loc, v));
+    };
+    switch (op.getField()) {
+    case TensormapField::global_address:
+      put(tmap::kAddress, 8, val);
+      break;
+    case TensormapField::rank:
+      put(tmap::kRank, 1, val);
+      break;
+    case TensormapField::box_dim:
+      put(tmap::kBoxDim + 2 * ord, 2, val);
+      break;
+    case TensormapField::global_dim:
+      put(tmap::kGlobalDim + 8 * ord, 8, val);
+      break;
+    case TensormapField::global_stride:
+      if (ord > 3)
+        return unsupported(rewriter, op,
+                           "tensormap.replace of global_stride ordinal 4");
+      put(tmap::kGlobalStride + 8 * (ord + 1), 8, val);
+      break;
+    case TensormapField::element_stride:
+      put(tmap::kElementStride + ord, 1, val);
+      break;
+    case TensormapField::elemtype: {
+      std::optional<unsigned> type = dataTypeOfElemtype(*imm);
+      if (!type)
+        return unsupported(rewriter, op,
+                           "tensormap.replace to a packed sub-byte elemtype");
+      // Dimension 0's stride in our encoding is the element size.
+      putConst(tmap::kDataType, *type);
+      putConst(tmap::kElementSize, tmap::elementSize(*type));
+      put(tmap::kGlobalStride, 8,
+          i64c(rewriter, loc, tmap::elementSize(*type)));
+      break;
+    }
+    case TensormapField::interleave_layout:
+      if (*imm != 0)
+        return unsupported(rewriter, op,
+                           "tensormap.replace to an interleaved layout");
+      putConst(tmap::kInterleave, 0);
+      break;
+    case TensormapField::swizzle_mode:
+      if (*imm < 0 || *imm > 3)
+        return unsupported(rewriter, op,
+                           "tensormap.replace to swizzle mode " +
+                               std::to_string(*imm));
+      putConst(tmap::kSwizzle, *imm);
+      break;
+    case TensormapField::swizzle_atomicity:
+      if (*imm != 0)
+        return unsupported(rewriter, op,
+                           "tensormap.replace to a swizzle atomicity other "
+                           "than 16 bytes");
+      break;
+    case TensormapField::fill_mode:
+      putConst(tmap::kOobFill, *imm != 0);
+      break;
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tensormap.cp_fenceproxy: the 128-byte map copied from shared to global
+/// memory, then a release fence at the given scope (the tensormap proxy is
+/// the generic one here: tensor copies read the map with plain loads).
+struct TensormapCpFenceproxyLowering
+    : public PTXPattern<TensormapCpFenceproxyOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(TensormapCpFenceproxyOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> dst =
+        lowerAddress(rewriter, op, state, adaptor.getDst(), op.getDstSymAttr(),
+                     op.getDstOffset(), op.getDstSpace());
+    if (failed(dst))
+      return failure();
+    FailureOr<Value> src =
+        lowerAddress(rewriter, op, state, adaptor.getSrc(), op.getSrcSymAttr(),
+                     op.getSrcOffset(), op.getSrcSpace());
+    if (failed(src))
+      return failure();
+    auto i64 = rewriter.getI64Type();
+    for (unsigned off = 0; off < tmap::kSize; off += 8) {
+      Value v = LLVM::LoadOp::create(
+          rewriter, loc, i64,
+          gep(rewriter, loc, *src, i64c(rewriter, loc, off)), 8);
+      LLVM::StoreOp::create(rewriter, loc, v,
+                            gep(rewriter, loc, *dst, i64c(rewriter, loc, off)),
+                            8);
+    }
+    wave::FenceOp::create(rewriter, loc, toWaveScope(op.getScope()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateTensorPatterns(SharedTypeConverter &tc,
                                       RewritePatternSet &p, LoweringState &s) {
-  p.add<CpAsyncBulkTensorLowering>(tc, p.getContext(), s);
+  p.add<CpAsyncBulkTensorLowering, CpReduceAsyncBulkTensorLowering,
+        NoEffectLowering<CpAsyncBulkPrefetchOp>,
+        NoEffectLowering<CpAsyncBulkPrefetchTensorOp>,
+        CreatepolicyLowering<CreatepolicyRangeOp>,
+        CreatepolicyLowering<CreatepolicyFractionalOp>,
+        CreatepolicyLowering<CreatepolicyCvtOp>,
+        TensormapReplaceLowering, TensormapCpFenceproxyLowering>(
+      tc, p.getContext(), s);
 }

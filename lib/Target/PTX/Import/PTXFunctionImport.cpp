@@ -43,12 +43,11 @@ const llvm::StringMap<SmallVector<const InstInfo *, 2>> &getOpcodeTable() {
 /// error names them.
 bool isKnownUnsupportedOpcode(StringRef op) {
   static const llvm::StringSet<> known = {
-      "wgmma",     "tensormap", "multimem",  "clusterlaunchcontrol",
-      "tcgen05",   "applypriority", "discard", "createpolicy", "alloca",
-      "stacksave", "stackrestore", "cp.reduce", "mbarrier.check_layout",
-      "st.bulk",   "fabric",    "spcompress", "spdecompress", "clmad",
-      "cp.async.bulk.prefetch", "tensormap.replace", "tensormap.cp_fenceproxy",
-      "barrier.cluster"};
+      "wgmma",     "multimem",  "clusterlaunchcontrol",
+      "tcgen05",   "applypriority", "discard", "alloca",
+      "stacksave", "stackrestore", "cp.reduce.async.bulk",
+      "mbarrier.check_layout", "st.bulk",   "fabric",    "spcompress",
+      "spdecompress", "clmad", "barrier.cluster"};
   return known.contains(op);
 }
 
@@ -1074,11 +1073,14 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
   }
 
   // `cp.reduce.async.bulk` would match `cp.async.bulk` with a stray
-  // modifier: opcodes known to be unsupported are reported as such first.
+  // modifier: opcodes known to be unsupported are reported as such first
+  // (`cp.reduce.async.bulk.tensor` has an op).
   std::string prefix = opcode.str();
-  for (StringRef c : ArrayRef(inst.comps).drop_front().take_front(3)) {
-    prefix += "." + c.str();
-    if (isKnownUnsupportedOpcode(prefix))
+  ArrayRef<StringRef> comps(inst.comps);
+  for (unsigned i = 1; i < comps.size() && i <= 3; ++i) {
+    prefix += "." + comps[i].str();
+    bool tensor = i + 1 < comps.size() && comps[i + 1] == "tensor";
+    if (isKnownUnsupportedOpcode(prefix) && !tensor)
       return emitError(inst.loc, "PTX instruction '" + prefix +
                                      "' is not supported yet");
   }

@@ -1,0 +1,281 @@
+// Kernels of test/Runtime/CUDA/tensor-ops.c: cache policies and the
+// .L2::cache_hint operand, prefetches, cp.reduce.async.bulk.tensor and the
+// im2col mode of cp.async.bulk.tensor. Regenerate the PTX with
+//   nvcc -arch=sm_90a -ptx tensor-ops.cu -o tensor-ops.ptx
+#include <cuda.h>
+#include <stdint.h>
+
+__device__ __forceinline__ uint32_t smem(const void *p) {
+  return (uint32_t)__cvta_generic_to_shared(p);
+}
+
+// 32 threads: every instruction with a cache-policy operand, and the
+// prefetches, must behave as without them.
+extern "C" __global__ void policy(const uint32_t *in, uint32_t *out) {
+  __shared__ alignas(16) uint32_t s[32];
+  uint32_t local[4] = {threadIdx.x, 1, 2, 3};
+  unsigned i = threadIdx.x;
+  uint64_t p0, p1, p2, p3, p4;
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;"
+               : "=l"(p0));
+  asm volatile("createpolicy.fractional.L2::evict_first.L2::evict_unchanged"
+               ".b64 %0, 0.5;"
+               : "=l"(p1));
+  asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0;" : "=l"(p4));
+  asm volatile("createpolicy.range.global.L2::evict_last.L2::evict_first.b64 "
+               "%0, [%1], 64, 128;"
+               : "=l"(p2)
+               : "l"(in));
+  asm volatile("createpolicy.cvt.L2.b64 %0, %1;" : "=l"(p3) : "l"(p0));
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(in + i));
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(in + i));
+  asm volatile("prefetch.global.L2::evict_last [%0];" ::"l"(in + i));
+  asm volatile("prefetch.global.L2::evict_normal [%0];" ::"l"(in + i));
+  asm volatile("prefetch.L1 [%0];" ::"l"(local));
+  asm volatile("prefetchu.L1 [%0];" ::"l"(in + i));
+  if (i == 0) {
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], 128;" ::"l"(in));
+    asm volatile(
+        "cp.async.bulk.prefetch.L2.global.L2::cache_hint [%0], 128, %1;" ::"l"(
+            in),
+        "l"(p0));
+  }
+  uint32_t a, b, old;
+  asm volatile("ld.global.L2::cache_hint.u32 %0, [%1], %2;"
+               : "=r"(a)
+               : "l"(in + i), "l"(p0));
+  asm volatile("ld.global.nc.L2::cache_hint.u32 %0, [%1], %2;"
+               : "=r"(b)
+               : "l"(in + i), "l"(p1));
+  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" ::"l"(out + i),
+               "r"(a + 2 * b + local[i & 3] - i), "l"(p2));
+  asm volatile("atom.global.add.L2::cache_hint.u32 %0, [%1], 1, %2;"
+               : "=r"(old)
+               : "l"(out + 32), "l"(p4));
+  asm volatile("red.global.add.L2::cache_hint.u32 [%0], %1, %2;" ::"l"(out +
+                                                                         33),
+               "r"(a), "l"(p3));
+  asm volatile(
+      "cp.async.ca.shared.global.L2::cache_hint [%0], [%1], 4, %2;" ::"r"(
+          smem(s + i)),
+      "l"(in + i), "l"(p1));
+  asm volatile("cp.async.commit_group;");
+  asm volatile("cp.async.wait_all;" ::: "memory");
+  __syncthreads();
+  out[34 + i] = s[31 - i];
+}
+
+#define RED(op, map, x, y, buf)                                                \
+  asm volatile("cp.reduce.async.bulk.tensor.2d.global.shared::cta." op         \
+               ".tile.bulk_group [%0, {%1, %2}], [%3];" ::"l"(&map),           \
+               "r"(x), "r"(y), "r"(smem(buf))                                  \
+               : "memory")
+
+// One thread: each map's 8x2 source tile (128 bytes of src per map) is
+// reduced (all reductions, or only number `which` when it is not -1)
+// into its 64x16 tensor at several places, one per operation. On an H200 a
+// box at a negative coordinate traps, and so did an s32 add box at x = 62
+// (8 bytes past a 16-byte boundary, 6 of its 8 columns outside): the
+// partly-outside boxes here start at x = 60.
+extern "C" __global__ void
+reduce(const __grid_constant__ CUtensorMap mu32,
+       const __grid_constant__ CUtensorMap ms32,
+       const __grid_constant__ CUtensorMap mf32,
+       const __grid_constant__ CUtensorMap mf16,
+       const __grid_constant__ CUtensorMap mbf16,
+       const __grid_constant__ CUtensorMap mu64,
+       const __grid_constant__ CUtensorMap ms64, const uint4 *src,
+       int which) {
+  __shared__ alignas(128) uint4 tiles[7][8];
+  for (int t = 0; t < 7; ++t)
+    for (int k = 0; k < 8; ++k)
+      tiles[t][k] = src[t * 8 + k];
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  if (which < 0 || which == 0)
+    RED("add", mu32, 0, 0, tiles[0]);
+  if (which < 0 || which == 1)
+    RED("min", mu32, 8, 0, tiles[0]);
+  if (which < 0 || which == 2)
+    RED("max", mu32, 16, 0, tiles[0]);
+  if (which < 0 || which == 3)
+    RED("inc", mu32, 24, 0, tiles[0]);
+  if (which < 0 || which == 4)
+    RED("dec", mu32, 32, 0, tiles[0]);
+  if (which < 0 || which == 5)
+    RED("and", mu32, 40, 0, tiles[0]);
+  if (which < 0 || which == 6)
+    RED("or", mu32, 48, 0, tiles[0]);
+  if (which < 0 || which == 7)
+    RED("xor", mu32, 56, 0, tiles[0]);
+  if (which < 0 || which == 8)
+    RED("add", mu32, 60, 15, tiles[0]);
+  if (which < 0 || which == 9)
+    RED("min", ms32, 0, 0, tiles[1]);
+  if (which < 0 || which == 10)
+    RED("max", ms32, 8, 0, tiles[1]);
+  if (which < 0 || which == 11)
+    RED("add", ms32, 16, 0, tiles[1]);
+  if (which < 0 || which == 12)
+    RED("add", ms32, 60, 15, tiles[1]);
+  if (which < 0 || which == 13)
+    RED("add", mf32, 0, 0, tiles[2]);
+  if (which < 0 || which == 14)
+    RED("add", mf32, 60, 14, tiles[2]);
+  if (which < 0 || which == 15)
+    RED("add", mf16, 0, 0, tiles[3]);
+  if (which < 0 || which == 16)
+    RED("min", mf16, 8, 0, tiles[3]);
+  if (which < 0 || which == 17)
+    RED("max", mf16, 16, 0, tiles[3]);
+  if (which < 0 || which == 18)
+    RED("add", mbf16, 0, 0, tiles[4]);
+  if (which < 0 || which == 19)
+    RED("min", mbf16, 8, 0, tiles[4]);
+  if (which < 0 || which == 20)
+    RED("max", mbf16, 16, 0, tiles[4]);
+  if (which < 0 || which == 21)
+    RED("add", mu64, 0, 0, tiles[5]);
+  if (which < 0 || which == 22)
+    RED("min", mu64, 8, 0, tiles[5]);
+  if (which < 0 || which == 23)
+    RED("max", mu64, 16, 0, tiles[5]);
+  if (which < 0 || which == 24)
+    RED("and", mu64, 24, 0, tiles[5]);
+  if (which < 0 || which == 25)
+    RED("or", mu64, 32, 0, tiles[5]);
+  if (which < 0 || which == 26)
+    RED("xor", mu64, 40, 0, tiles[5]);
+  if (which < 0 || which == 27)
+    RED("min", ms64, 0, 0, tiles[6]);
+  if (which < 0 || which == 28)
+    RED("max", ms64, 8, 0, tiles[6]);
+  asm volatile("cp.async.bulk.commit_group;");
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
+// One thread: an im2col load of a 4d (NHWC) tensor starting at pixel
+// {w, h, n}, channel c, with the im2col offsets {ow, oh}; the box is copied
+// to out. Also prefetches the same box (no effect).
+extern "C" __global__ void im2col(const __grid_constant__ CUtensorMap m,
+                                  int c, int w, int h, int n,
+                                  unsigned short ow, unsigned short oh,
+                                  unsigned bytes, uint32_t *out) {
+  __shared__ alignas(1024) uint32_t box[2048];
+  __shared__ alignas(8) uint64_t bar;
+  asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&bar)));
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global.im2col "
+               "[%0, {%1, %2, %3, %4}], {%5, %6};" ::"l"(&m),
+               "r"(c), "r"(w), "r"(h), "r"(n), "h"(ow), "h"(oh)
+               : "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(
+                   smem(&bar)),
+               "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.im2col."
+               "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
+               "[%6], {%7, %8};" ::"r"(smem(box)),
+               "l"(&m), "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem(&bar)),
+               "h"(ow), "h"(oh)
+               : "memory");
+  uint32_t done = 0;
+  while (!done)
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 p, "
+                 "[%1], 0; selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "r"(smem(&bar))
+                 : "memory");
+  for (unsigned k = 0; k < bytes / 4; ++k)
+    out[k] = box[k];
+}
+
+// One thread: rewrites one field of the tensor map at m (a copy in global
+// memory; kind 6 through shared memory and tensormap.cp_fenceproxy), then
+// stores the shared tile through it at {0, 0}. tensor-ops.c's replaceTest
+// says what each kind writes.
+extern "C" __global__ void replace(CUtensorMap *m, int kind, const uint4 *src,
+                                   void *other) {
+  __shared__ alignas(1024) uint4 tile[64];
+  __shared__ alignas(128) CUtensorMap sm;
+  for (int k = 0; k < 64; ++k)
+    tile[k] = src[k];
+  switch (kind) {
+  case 0:
+    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 1, "
+                 "%1;" ::"l"(m),
+                 "r"(4)
+                 : "memory");
+    break;
+  case 1:
+    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
+                 "[%0], 1, %1;" ::"l"(m),
+                 "r"(2)
+                 : "memory");
+    break;
+  case 2:
+    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 9;" ::
+                     "l"(m)
+                 : "memory");
+    break;
+  case 3:
+    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 0, "
+                 "%1;" ::"l"(m),
+                 "r"(4)
+                 : "memory");
+    break;
+  case 4:
+    asm volatile("tensormap.replace.tile.global_stride.global.b1024.b64 [%0], "
+                 "0, %1;" ::"l"(m),
+                 "l"(512ull)
+                 : "memory");
+    break;
+  case 5:
+    asm volatile("tensormap.replace.tile.rank.global.b1024.b32 [%0], %1;" ::"l"(
+                     m),
+                 "r"(1)
+                 : "memory");
+    break;
+  case 6: {
+    const uint64_t *g = (const uint64_t *)m;
+    uint64_t *s = (uint64_t *)&sm;
+    for (int k = 0; k < 16; ++k)
+      s[k] = g[k];
+    asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], "
+                 "1, %1;" ::"r"(smem(&sm)),
+                 "r"(4)
+                 : "memory");
+    asm volatile("tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
+                 "generic.release.gpu.sync.aligned [%0], [%1], 128;" ::"l"(m),
+                 "r"(smem(&sm))
+                 : "memory");
+    break;
+  }
+  case 7:
+    asm volatile("tensormap.replace.tile.global_address.global.b1024.b64 "
+                 "[%0], %1;" ::"l"(m),
+                 "l"(other)
+                 : "memory");
+    break;
+  case 8:
+    asm volatile("tensormap.replace.tile.swizzle_mode.global.b1024.b32 [%0], "
+                 "1;" ::"l"(m)
+                 : "memory");
+    break;
+  case 9:
+    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 10;" ::
+                     "l"(m)
+                 : "memory");
+    break;
+  }
+  if (kind != 6)
+    asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+  asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(m)
+               : "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group "
+               "[%0, {%1, %1}], [%2];" ::"l"(m),
+               "r"(0), "r"(smem(tile))
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;");
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}

@@ -84,7 +84,13 @@ def main():
             continue
         rc, err = probe(args.translate, opcode + ";")
         msg = re.sub(r"^.*?error: ", "", err)
-        if "not supported" in msg or "unknown instruction" in msg:
+        # "unknown instruction 'X'; expected one of 'X.sync', ...": the
+        # opcode is imported, it only needs its modifiers.
+        longer = [m for m in re.findall(r"'([^']+)'", msg.split(";", 1)[-1])
+                  if m.startswith(opcode + ".")] \
+            if "expected one of" in msg else []
+        if ("not supported" in msg or "unknown instruction" in msg) and \
+                not longer:
             status = "located error"
             detail = msg
         else:
@@ -93,6 +99,9 @@ def main():
                             if k == opcode or k.startswith(opcode + ".")
                             or opcode.startswith(k + ".") for n in v})
             detail = ", ".join(f"`{n}`" for n in names)
+            if longer:
+                detail += (f"; written with its modifiers: "
+                           + ", ".join(f"`{m}`" for m in longer))
             if opcode in LOWERED:
                 detail += f"; lowered in `{LOWERED[opcode]}`"
             if opcode in NOTES:

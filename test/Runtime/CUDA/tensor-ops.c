@@ -267,6 +267,8 @@ static void reduceTest(CUfunction fn, int which) {
                (unsigned long long)exp);
     }
     EXPECT_TRUE(bad == 0);
+    free(host[t]);
+    free(want[t]);
   }
 }
 

@@ -18,12 +18,7 @@ int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
   uint32_t out[N * 4];
-  CUcontext ctx;
-  CUfunction fn = loadKernel(&ctx, argv[1], "k");
-  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
-  void *args[] = {&dOut};
-  launch1D(fn, 1, N, args);
-  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
+  CUcontext ctx = runOneBuffer(argv[1], N, out, sizeof out);
   for (uint32_t i = 0; i < N; ++i)
     for (uint32_t j = 0; j < 4; ++j) {
       uint32_t want = i << (j + 1);

@@ -74,6 +74,20 @@ static inline void launch1D(CUfunction fn, unsigned blocks, unsigned threads,
   EXPECT(cuCtxSynchronize(), CUDA_SUCCESS);
 }
 
+/* The common case: kernel "k" of the module file `path`, one block of
+ * `threads` threads, its only argument a zeroed device buffer of `bytes`
+ * bytes that is copied back into `out`. Returns the context. */
+static inline CUcontext runOneBuffer(const char *path, unsigned threads,
+                                     void *out, size_t bytes) {
+  CUcontext ctx = NULL;
+  CUfunction fn = loadKernel(&ctx, path, "k");
+  CUdeviceptr dOut = deviceBuffer(NULL, bytes, 0);
+  void *args[] = {&dOut};
+  launch1D(fn, 1, threads, args);
+  EXPECT(cuMemcpyDtoH(out, dOut, bytes), CUDA_SUCCESS);
+  return ctx;
+}
+
 static int finish(void) {
   if (failures) {
     printf("%d of %d checks failed\n", failures, checks);

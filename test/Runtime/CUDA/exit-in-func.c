@@ -17,12 +17,7 @@ int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
   uint32_t out[N * 2];
-  CUcontext ctx;
-  CUfunction fn = loadKernel(&ctx, argv[1], "k");
-  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
-  void *args[] = {&dOut};
-  launch1D(fn, 1, N, args);
-  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
+  CUcontext ctx = runOneBuffer(argv[1], N, out, sizeof out);
   int exited = 0;
   for (uint32_t i = 0; i < N; ++i) {
     int exits = i % 3 == 0 || (i % 2 == 1 && i % 5 == 0);

@@ -32,12 +32,7 @@ int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
   uint32_t out[N * WORDS];
-  CUcontext ctx;
-  CUfunction fn = loadKernel(&ctx, argv[1], "k");
-  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
-  void *args[] = {&dOut};
-  launch1D(fn, 1, N, args);
-  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
+  CUcontext ctx = runOneBuffer(argv[1], N, out, sizeof out);
   for (uint32_t i = 0; i < N; ++i) {
     const uint32_t *o = &out[WORDS * i];
     uint32_t x = 13 * i, lo, guardedLo = 77;

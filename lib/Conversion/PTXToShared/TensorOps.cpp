@@ -120,8 +120,9 @@ Value field(Builder &b, Location loc, Value map, unsigned offset,
 }
 
 /// What a tensor copy visits per element of its box: the global and
-/// shared addresses, whether the global element is inside the tensor, and
-/// the element size (i64 bytes).
+/// shared addresses, whether the global element is inside the tensor, the
+/// element size (i64 bytes) and the map's out-of-bounds fill (i64, non-zero
+/// for NaN fill).
 using ElementFn = function_ref<void(Value gptr, Value sptr, Value inside,
                                     Value esize, Value nanFill)>;
 

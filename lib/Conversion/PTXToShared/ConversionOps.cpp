@@ -12,10 +12,12 @@
 // the magnitude encoding, .relu as a select on the sign. NaN results are
 // NVIDIA's (test/e2e/cvt_lowp, docs/lowering.md "cvt"). .ue8m0x2 follows
 // the host path of cuda_fp8.h. The verifier admits only the manual's cvt
-// forms, so every form that reaches this lowering is lowered.
+// forms, so every form that reaches this lowering is lowered. A NaN
+// converted between f16, bf16, f32 and f64 gets NVIDIA's bits (cvtNaN).
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatNaN.h"
 #include "Lowering.h"
 
 using namespace mlir;
@@ -350,6 +352,57 @@ Value finishHalf(Builder &b, Location loc, Value r, bool relu,
   return arith::BitcastOp::create(b, loc, ht, bits);
 }
 
+/// The f64 NaN `x` narrowed to float type `dt` as an H200 does it: its
+/// sign, the quiet bit and the payload's top bits (0x7ff8000000000001 ->
+/// 0x7fc00000, 0x7fffffffffffffff -> 0x7fffffff).
+Value narrowNaN(Builder &b, Location loc, Value x, Type dt) {
+  unsigned dw = dt.getIntOrFloatBitWidth();
+  unsigned m = cast<FloatType>(dt).getFPMantissaWidth() - 1;
+  Type i64 = b.getI64Type();
+  auto c = [&](uint64_t v) { return intConst(b, loc, i64, int64_t(v)); };
+  Value bits = arith::BitcastOp::create(b, loc, i64, x);
+  Value sign = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, c(64 - dw)),
+      c(uint64_t(1) << (dw - 1)));
+  Value pay = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, c(52 - m)),
+      c((uint64_t(1) << (m - 1)) - 1));
+  uint64_t head =
+      ((uint64_t(1) << (dw - 1)) - 1) ^ ((uint64_t(1) << (m - 1)) - 1);
+  Value v = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, sign, pay), c(head));
+  return arith::BitcastOp::create(
+      b, loc, dt, arith::TruncIOp::create(b, loc, b.getIntegerType(dw), v));
+}
+
+/// NVIDIA's NaN for a float -> float cvt of `x` (the source, after .ftz)
+/// with result `r` (an H200; docs/lowering.md "NaN results"): a plain
+/// .f32/.f64 move keeps every bit; to f64 the NaN is quieted with its
+/// payload; from f64 narrowNaN; bf16 -> f32 is the bits shifted (an sNaN
+/// stays one); every other result is the canonical NaN (0x7fffffff,
+/// 0x7fff), cvt.f16.f16 included.
+Value cvtNaN(Builder &b, Location loc, Value x, Value r, PTXType atype,
+             PTXType dtype, bool rounds) {
+  Type dt = r.getType();
+  if (atype == dtype && !rounds)
+    return dt.isF32() || dt.isF64() ? r : canonicalizeNaN(b, loc, r);
+  Value nan = isNaN(b, loc, x);
+  if (dt.isF64())
+    return atype == PTXType::f64
+               ? selectBits(b, loc, nan, quietNaN(b, loc, x), r)
+               : quietNaN(b, loc, r);
+  if (atype == PTXType::f64)
+    return selectBits(b, loc, nan, narrowNaN(b, loc, x, dt), r);
+  if (dt.isF32() && atype == PTXType::bf16) {
+    auto i32 = b.getI32Type();
+    Value w = arith::ExtUIOp::create(
+        b, loc, i32, arith::BitcastOp::create(b, loc, b.getI16Type(), x));
+    w = arith::ShLIOp::create(b, loc, w, intConst(b, loc, i32, 16));
+    return selectBits(b, loc, nan, arith::BitcastOp::create(b, loc, dt, w), r);
+  }
+  return canonicalizeNaN(b, loc, r);
+}
+
 /// The two halves (upper, lower) of an f16x2 register as f32.
 std::pair<Value, Value> unpackF16x2(Builder &b, Location loc, Value v) {
   Value x = adapt(b, loc, v, b.getI32Type());
@@ -576,8 +629,12 @@ struct CvtLowering : public PTXPattern<CvtOp> {
     }
     if (isScalarFloat(atype) && isScalarFloat(dtype)) {
       Value x = adapt(b, loc, a, at);
+      // .ftz (an f32 source): a NaN source is the canonical NaN (H200:
+      // cvt.ftz.f64.f32 gives 0x7fffffffe0000000).
       if (ftz)
         x = flushSubnormal(b, loc, x);
+      if (ftz && atype == PTXType::f32)
+        x = canonicalizeNaN(b, loc, x);
       unsigned aw = getTypeBitWidth(atype), dw = getTypeBitWidth(dtype);
       Value r;
       if (atype == dtype) {
@@ -607,7 +664,9 @@ struct CvtLowering : public PTXPattern<CvtOp> {
       }
       if (ftz)
         r = flushSubnormal(b, loc, r);
-      return sat ? saturateUnit(b, loc, r) : r;
+      // NaN last: its integer select is what a store or move sees.
+      return sat ? saturateUnit(b, loc, r)
+                 : cvtNaN(b, loc, x, r, atype, dtype, rnd.has_value());
     }
     return unsupported(b, op,
                        "cvt." + stringifyPTXType(dtype) + "." +

@@ -8,10 +8,12 @@
 // manual's bounds. Directed rounding (.rz/.rm/.rp, .f32/.f64 only) is
 // exact (Rounding.cpp). Mixed precision (add/sub/fma .f32 with .f16/.bf16
 // sources a, b) widens those sources to f32 exactly, then does the f32
-// operation with its rounding and .sat.
+// operation with its rounding and .sat. NaN results are NVIDIA's
+// (FloatNaN.h): every result passes through nanResult.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatNaN.h"
 #include "Lowering.h"
 
 using namespace mlir;
@@ -65,10 +67,13 @@ Value elementwise(OpBuilder &b, Location loc, PTXType t, ValueRange ops,
   return out;
 }
 
-/// Common tail: ftz on inputs was applied by the caller; apply relu/sat/ftz
-/// to the result.
+/// Common tail: ftz on inputs was applied by the caller; apply ftz/sat/relu
+/// to the result, then give a NaN result NVIDIA's bits (`order`: the
+/// operands in NVIDIA's priority, for f64; empty for min/max, whose NaN is
+/// NVIDIA's already; .sat has made a NaN +0). Last, so that the integer
+/// select of nanResult is what a store or move sees.
 Value finish(OpBuilder &b, Location loc, Value r, bool ftz, bool sat,
-             bool relu = false) {
+             ValueRange order, bool relu = false) {
   if (ftz)
     r = flushSubnormal(b, loc, r);
   if (sat)
@@ -79,6 +84,8 @@ Value finish(OpBuilder &b, Location loc, Value r, bool ftz, bool sat,
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, r, zero);
     r = arith::SelectOp::create(b, loc, neg, zero, r);
   }
+  if (!sat && !order.empty())
+    r = nanResult(b, loc, r, order);
   return r;
 }
 
@@ -162,6 +169,8 @@ struct BinaryLowering : public PTXPattern<OpT> {
         [&](ValueRange x) -> Value {
           Value a = ftzIn(rewriter, loc, x[0], ftz);
           Value b = ftzIn(rewriter, loc, x[1], ftz);
+          // f64 NaN priority (H200): b's NaN, then a's.
+          SmallVector<Value, 2> order = {b, a};
           bool isMul = std::is_same_v<OpT, MulOp>;
           if (rnd == Rounding::rn && isHalf(a.getType())) {
             if (std::is_same_v<OpT, SubOp>)
@@ -171,11 +180,11 @@ struct BinaryLowering : public PTXPattern<OpT> {
                 halfExact(rewriter, loc,
                           isMul ? DirectedKind::Mul : DirectedKind::Add,
                           {a, b}),
-                ftz, sat);
+                ftz, sat, order);
           }
           if (rnd == Rounding::rn)
             return finish(rewriter, loc, ArithOp::create(rewriter, loc, a, b),
-                          ftz, sat);
+                          ftz, sat, order);
           if (std::is_same_v<OpT, SubOp>)
             b = arith::NegFOp::create(rewriter, loc, b);
           FailureOr<Value> v = roundedOp(
@@ -188,7 +197,7 @@ struct BinaryLowering : public PTXPattern<OpT> {
           Value res = *v;
           if (!isMul && rnd == Rounding::rm)
             res = fixZeroSumSign(rewriter, loc, res, a, b);
-          return finish(rewriter, loc, res, ftz, sat);
+          return finish(rewriter, loc, res, ftz, sat, order);
         });
     if (failedRounding)
       return unsupported(rewriter, op, "directed rounding on this type");
@@ -228,7 +237,9 @@ template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
     bool relu = false, oob = false;
     if constexpr (std::is_same_v<OpT, FmaOp>) {
       relu = op.getRelu();
-      // The verifier admits .oob on .rn half types without .ftz/.sat.
+      // The verifier admits .oob on .rn half types without .ftz, with
+      // .relu, and with .sat on .f16/.f16x2 (ptxas takes .oob.sat): the
+      // OOB zero is applied after the clamp or relu.
       oob = op.getOob();
       if (std::optional<PTXType> at = op.getAtype()) {
         aIn = widenMixedSource(rewriter, loc, aIn, *at);
@@ -261,7 +272,8 @@ template <typename OpT> struct FmaLowering : public PTXPattern<OpT> {
                                arith::MulFOp::create(rewriter, loc, a, b), c);
             v = arith::SelectOp::create(rewriter, loc, exact, fixed, v);
           }
-          v = finish(rewriter, loc, v, ftz, sat, relu);
+          // f64 NaN priority (H200): b's NaN, then c's, then a's.
+          v = finish(rewriter, loc, v, ftz, sat, {b, c, a}, relu);
           return oob ? zeroIfOobNan(rewriter, loc, v, x[0], x[1]) : v;
         });
     replaceWithAdapted(rewriter, op, r);
@@ -289,7 +301,8 @@ struct DivLowering : public PTXPattern<DivOp> {
               rnd == Rounding::rn
                   ? (Value)arith::DivFOp::create(rewriter, loc, a, b)
                   : *roundedOp(rewriter, loc, DirectedKind::Div, {a, b}, rnd);
-          return finish(rewriter, loc, v, ftz, false);
+          // f64 NaN priority (H200): a's NaN, then b's.
+          return finish(rewriter, loc, v, ftz, false, {a, b});
         });
     replaceWithAdapted(rewriter, op, r);
     return success();
@@ -311,6 +324,22 @@ template <typename OpT> struct UnaryFnLowering : public PTXPattern<OpT> {
         rewriter, loc, op.getType(), {adaptor.getA()}, [&](ValueRange x) {
           Value a = ftzIn(rewriter, loc, x[0], ftz);
           Type t = a.getType();
+          // rcp/rsqrt.approx.ftz.f64 read only the upper word of a NaN
+          // (the lower one as zero) and return 0x7fffffff00000000 for a
+          // NaN (H200): 0x7ff0000000000001 is +inf to them.
+          bool hiWord =
+              op.getApprox() && ftz && t.isF64() &&
+              (std::is_same_v<OpT, RcpOp> || std::is_same_v<OpT, RsqrtOp>);
+          if (hiWord) {
+            Type i64 = rewriter.getI64Type();
+            Value bits = arith::BitcastOp::create(rewriter, loc, i64, a);
+            Value hi = arith::BitcastOp::create(
+                rewriter, loc, t,
+                arith::AndIOp::create(
+                    rewriter, loc, bits,
+                    intConst(rewriter, loc, i64, int64_t(0xffffffff00000000))));
+            a = selectBits(rewriter, loc, isNaN(rewriter, loc, a), hi, a);
+          }
           Value v;
           if (rnd != Rounding::rn) {
             Value one = floatConst(rewriter, loc, t, 1.0);
@@ -337,7 +366,14 @@ template <typename OpT> struct UnaryFnLowering : public PTXPattern<OpT> {
             v = LLVM::Exp2Op::create(rewriter, loc, a);
           else
             v = LLVM::TanhOp::create(rewriter, loc, a);
-          return finish(rewriter, loc, v, ftz, false);
+          if (hiWord)
+            return selectBits(rewriter, loc, isNaN(rewriter, loc, v),
+                              arith::BitcastOp::create(
+                                  rewriter, loc, t,
+                                  intConst(rewriter, loc, rewriter.getI64Type(),
+                                           int64_t(0x7fffffff00000000))),
+                              v);
+          return finish(rewriter, loc, v, ftz, false, {a});
         });
     replaceWithAdapted(rewriter, op, r);
     return success();
@@ -358,7 +394,9 @@ struct FAbsNegLowering : public PTXPattern<OpT> {
           Value a = ftzIn(rewriter, loc, x[0], ftz);
           Value v = isNeg ? (Value)arith::NegFOp::create(rewriter, loc, a)
                           : (Value)LLVM::FAbsOp::create(rewriter, loc, a);
-          return finish(rewriter, loc, v, ftz, false);
+          // A NaN is not a sign flip here (H200): f32/f16/bf16 give the
+          // canonical NaN, f64 the NaN quieted with its sign.
+          return finish(rewriter, loc, v, ftz, false, {a});
         });
     replaceWithAdapted(rewriter, op, r);
     return success();
@@ -401,7 +439,7 @@ struct FMinMaxLowering : public PTXPattern<OpT> {
                 rewriter, loc, arith::CmpFPredicate::UNO, v, v);
             v = arith::SelectOp::create(rewriter, loc, isNaN, v, signed_);
           }
-          return finish(rewriter, loc, v, ftz, false, op.getRelu());
+          return finish(rewriter, loc, v, ftz, false, {}, op.getRelu());
         });
     replaceWithAdapted(rewriter, op, r);
     return success();
@@ -487,8 +525,67 @@ struct TestpLowering : public PTXPattern<TestpOp> {
 
 } // namespace
 
+Value lowering::selectBits(OpBuilder &b, Location loc, Value cond, Value t,
+                           Value f) {
+  Type ft = f.getType();
+  Type it = b.getIntegerType(ft.getIntOrFloatBitWidth());
+  Value r = arith::SelectOp::create(b, loc, cond,
+                                    arith::BitcastOp::create(b, loc, it, t),
+                                    arith::BitcastOp::create(b, loc, it, f));
+  return arith::BitcastOp::create(b, loc, ft, r);
+}
+
+Value lowering::isNaN(OpBuilder &b, Location loc, Value v) {
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
+}
+
+Value lowering::canonicalNaN(OpBuilder &b, Location loc, Type t) {
+  unsigned w = t.getIntOrFloatBitWidth();
+  APFloat qnan(cast<FloatType>(t).getFloatSemantics(),
+               APInt::getSignedMaxValue(w));
+  return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, qnan));
+}
+
+Value lowering::canonicalizeNaN(OpBuilder &b, Location loc, Value v) {
+  return selectBits(b, loc, isNaN(b, loc, v), canonicalNaN(b, loc, v.getType()),
+                    v);
+}
+
+Value lowering::quietNaN(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  unsigned mant = cast<FloatType>(t).getFPMantissaWidth() - 1;
+  Type it = b.getIntegerType(w);
+  Value bits = arith::BitcastOp::create(b, loc, it, v);
+  Value q = arith::OrIOp::create(
+      b, loc, bits,
+      arith::ConstantOp::create(
+          b, loc, it, b.getIntegerAttr(it, APInt::getOneBitSet(w, mant - 1))));
+  return selectBits(b, loc, isNaN(b, loc, v),
+                    arith::BitcastOp::create(b, loc, t, q), v);
+}
+
+Value lowering::nanResult(OpBuilder &b, Location loc, Value r,
+                          ValueRange order) {
+  Type t = r.getType();
+  if (!t.isF64())
+    return canonicalizeNaN(b, loc, r);
+  // A NaN made from non-NaN operands (inf - inf, 0 * inf, sqrt(-1)).
+  Value dflt = arith::BitcastOp::create(
+      b, loc, t,
+      intConst(b, loc, b.getI64Type(), int64_t(0xfff8000000000000ull)));
+  Value res = selectBits(b, loc, isNaN(b, loc, r), dflt, r);
+  // Else the first NaN operand, quieted.
+  for (Value x : llvm::reverse(order)) {
+    Value q = quietNaN(b, loc, x);
+    res = selectBits(b, loc, isNaN(b, loc, x), q, res);
+  }
+  return res;
+}
+
 /// PTX min/max: a NaN operand yields the other one (both NaN: canonical
-/// NaN), -0 < +0. With .NaN any NaN operand yields canonical NaN.
+/// NaN; f64: `c` quieted, as an H200 gives), -0 < +0. With .NaN any NaN
+/// operand yields canonical NaN.
 Value lowering::floatMinMax(OpBuilder &b, Location loc, Value a, Value c,
                             bool isMax, bool nan) {
   Type t = a.getType();
@@ -511,10 +608,9 @@ Value lowering::floatMinMax(OpBuilder &b, Location loc, Value a, Value c,
   Value aNaN = cmpf(arith::CmpFPredicate::UNO, a, a);
   Value cNaN = cmpf(arith::CmpFPredicate::UNO, c, c);
   // NVIDIA's canonical NaN has every payload bit set (0x7fffffff for f32;
-  // an H200 returns it from min/max of NaNs).
-  APFloat qnan(cast<FloatType>(t).getFloatSemantics(),
-               APInt::getSignedMaxValue(w));
-  Value canon = arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, qnan));
+  // an H200 returns it from min/max of NaNs); f64 (no .NaN form) returns
+  // the second NaN quieted.
+  Value canon = t.isF64() ? quietNaN(b, loc, c) : canonicalNaN(b, loc, t);
   if (nan) {
     Value any = arith::OrIOp::create(b, loc, aNaN, cNaN);
     return arith::SelectOp::create(b, loc, any, canon, r);

@@ -3,7 +3,9 @@
 #include "FatBinary.h"
 #include "Internal.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -37,27 +39,105 @@ bool targetMatches(const std::string &target, const Agent &agent) {
          chipForIsa(target) == agent.chip;
 }
 
+/// The byte ranges of the executable's variables: the code object's
+/// defined global data symbols, found in the executable by name (the
+/// loader's addresses), other than `skip`.
+struct Range {
+  uint64_t begin, end;
+};
+llvm::Expected<std::vector<Range>> variableRanges(hsa_executable_t exe,
+                                                  const Agent &agent,
+                                                  llvm::StringRef codeObject,
+                                                  llvm::StringRef skip) {
+  using namespace llvm::object;
+  auto file = ObjectFile::createELFObjectFile(
+      llvm::MemoryBufferRef(codeObject, "code object"));
+  if (!file)
+    return file.takeError();
+  auto *elf = llvm::dyn_cast<ELFObjectFileBase>(file->get());
+  if (!elf)
+    return llvm::createStringError("not an ELF object");
+  const runtime::HsaTable &t = hsa();
+  hsa_agent_t a = agent.agent;
+  std::vector<Range> ranges;
+  for (const ELFSymbolRef &sym : elf->symbols()) {
+    llvm::Expected<uint32_t> flags = sym.getFlags();
+    llvm::Expected<llvm::StringRef> name = sym.getName();
+    if (!flags || !name) {
+      llvm::consumeError(flags.takeError());
+      llvm::consumeError(name.takeError());
+      return llvm::createStringError("unreadable symbol table");
+    }
+    if (sym.getELFType() != llvm::ELF::STT_OBJECT ||
+        !(*flags & SymbolRef::SF_Global) ||
+        (*flags & SymbolRef::SF_Undefined) || *name == skip)
+      continue;
+    std::string n = name->str();
+    hsa_executable_symbol_t es;
+    hsa_symbol_kind_t kind;
+    uint64_t address = 0;
+    uint32_t size = 0;
+    // Kernel descriptors (`k.kd`) are data symbols too: not variables.
+    if (t.hsa_executable_get_symbol_by_name(exe, n.c_str(), &a, &es) !=
+            HSA_STATUS_SUCCESS ||
+        t.hsa_executable_symbol_get_info(es, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
+                                         &kind) != HSA_STATUS_SUCCESS ||
+        kind != HSA_SYMBOL_KIND_VARIABLE ||
+        t.hsa_executable_symbol_get_info(
+            es, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address) !=
+            HSA_STATUS_SUCCESS ||
+        t.hsa_executable_symbol_get_info(
+            es, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size) !=
+            HSA_STATUS_SUCCESS ||
+        !address || !size)
+      continue;
+    ranges.push_back({address, address + size});
+  }
+  return ranges;
+}
+
 /// Writes the bytes of mask() initializers (`.global .u8 b = 0xff00(sym)`):
 /// the compiler's `__ptxmlir_mask_init` table holds i64 triples {address of
 /// the byte, address the mask applies to, shift}, both addresses relocated
 /// by the loader; each byte is `(address >> shift) & 0xff`. No ELF
 /// relocation computes a shifted byte of an address, so this runs at load
 /// time, before any launch can read the variables.
-hsa_status_t applyMaskInitializers(hsa_executable_t exe, const Agent &agent) {
+///
+/// The table comes with the image, which need not be ours: every entry is
+/// checked before anything is written (the byte inside one of the
+/// executable's variables, the shift a whole byte below 64); a table that
+/// fails is HSA_STATUS_ERROR_INVALID_CODE_OBJECT with the reason in `why`.
+hsa_status_t applyMaskInitializers(hsa_executable_t exe, const Agent &agent,
+                                   llvm::StringRef codeObject,
+                                   std::string &why) {
+  constexpr llvm::StringLiteral kTable = "__ptxmlir_mask_init";
   const runtime::HsaTable &t = hsa();
   hsa_agent_t a = agent.agent;
   hsa_executable_symbol_t sym;
-  if (t.hsa_executable_get_symbol_by_name(exe, "__ptxmlir_mask_init", &a,
-                                          &sym) != HSA_STATUS_SUCCESS)
+  if (t.hsa_executable_get_symbol_by_name(exe, kTable.data(), &a, &sym) !=
+      HSA_STATUS_SUCCESS)
     return HSA_STATUS_SUCCESS;
+  hsa_symbol_kind_t kind;
   uint64_t address = 0;
   uint32_t size = 0;
-  t.hsa_executable_symbol_get_info(
-      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
-  t.hsa_executable_symbol_get_info(
-      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
-  if (!address || !size || size % 24)
+  if (t.hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
+                                       &kind) != HSA_STATUS_SUCCESS ||
+      kind != HSA_SYMBOL_KIND_VARIABLE ||
+      t.hsa_executable_symbol_get_info(
+          sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address) !=
+          HSA_STATUS_SUCCESS ||
+      t.hsa_executable_symbol_get_info(
+          sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size) !=
+          HSA_STATUS_SUCCESS ||
+      !address || !size || size % 24) {
+    why = "__ptxmlir_mask_init is not a variable of i64 triples";
     return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  }
+  auto ranges = variableRanges(exe, agent, codeObject, kTable);
+  if (!ranges) {
+    why = "code object: " + llvm::toString(ranges.takeError());
+    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+  }
   // The CPU agent shares the process's memory; ROCr copies only to and
   // from memory it allocated: stage through a fine-grained host buffer.
   void *stage = nullptr;
@@ -72,7 +152,24 @@ hsa_status_t applyMaskInitializers(hsa_executable_t exe, const Agent &agent) {
   if (st == HSA_STATUS_SUCCESS && stage)
     std::memcpy(table.data(), stage, size);
   for (size_t i = 0; st == HSA_STATUS_SUCCESS && i + 2 < table.size(); i += 3) {
-    uint8_t byte = uint8_t(table[i + 1] >> (table[i + 2] & 63));
+    uint64_t dst = table[i], shift = table[i + 2];
+    bool inside = llvm::any_of(
+        *ranges, [&](Range r) { return dst >= r.begin && dst < r.end; });
+    if (!inside || shift % 8 || shift >= 64) {
+      char msg[160];
+      std::snprintf(msg, sizeof msg,
+                    "__ptxmlir_mask_init entry %zu: %s (byte address 0x%llx, "
+                    "shift %llu)",
+                    i / 3,
+                    inside ? "the shift is not a whole byte below 64"
+                           : "the byte lies in no variable of the module",
+                    (unsigned long long)dst, (unsigned long long)shift);
+      why = msg;
+      st = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+    }
+  }
+  for (size_t i = 0; st == HSA_STATUS_SUCCESS && i + 2 < table.size(); i += 3) {
+    uint8_t byte = uint8_t(table[i + 1] >> table[i + 2]);
     if (stage)
       std::memcpy(stage, &byte, 1);
     st = t.hsa_memory_copy(reinterpret_cast<void *>(table[i]),
@@ -181,11 +278,13 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                                                  m->reader, nullptr, nullptr);
   if (st == HSA_STATUS_SUCCESS)
     st = t.hsa_executable_freeze(m->executable, nullptr);
+  std::string maskError;
   if (st == HSA_STATUS_SUCCESS)
-    st = applyMaskInitializers(m->executable, agent);
+    st = applyMaskInitializers(m->executable, agent, m->codeObject, maskError);
   if (st != HSA_STATUS_SUCCESS) {
     std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
-                 loadError(agent, st).c_str());
+                 maskError.empty() ? loadError(agent, st).c_str()
+                                   : maskError.c_str());
     if (m->executable.handle)
       t.hsa_executable_destroy(m->executable);
     if (m->reader.handle)
@@ -251,6 +350,7 @@ CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out) {
   f->maxDynamicShared = kSharedPerBlock > f->groupSegmentSize
                             ? kSharedPerBlock - f->groupSegmentSize
                             : 0;
+  readWarpPerWave(m, k->name, *f);
   out = f.get();
   registerHandle(out, HandleKind::Function);
   m->functions[name] = std::move(f);

@@ -246,6 +246,15 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
     if ((bits != 64 && bits != 32 && !(bits == 8 && masksOnly)) || var.getVec())
       return var.emitError() << "lowering of address initializers of "
                                 "this type is not supported yet";
+    // The loader writes mask() bytes only inside variables it finds by
+    // name (runtime/cuda/Module.cpp): a function-scope one is exported too
+    // (its name, `fn.var`, cannot clash with a PTX name).
+    bool anyMask = llvm::any_of(var.getInitAttr(), [](Attribute a) {
+      auto addr = dyn_cast<InitAddrAttr>(a);
+      return addr && addr.getMask();
+    });
+    if (anyMask)
+      linkage = LLVM::Linkage::External;
     auto wordTy = LLVM::LLVMArrayType::get(b.getIntegerType(bits), count);
     auto global = LLVM::GlobalOp::create(b, loc, wordTy, false, linkage, name,
                                          Attribute(), align, as);

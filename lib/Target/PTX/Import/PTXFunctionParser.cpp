@@ -188,6 +188,8 @@ ParseResult PTXParser::parseFunction(Linkage linkage, bool isEntry) {
     return emitError("expected a function name");
   StringRef name = tok.getSpelling();
   SMLoc nameLoc = tok.getLoc();
+  if (failed(checkReservedName(name, nameLoc)))
+    return failure();
   consume();
   if (tok.is(PTXToken::l_paren))
     if (failed(parseParamList(params, /*allowReg=*/!isEntry)))

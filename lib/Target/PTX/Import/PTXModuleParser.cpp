@@ -132,6 +132,14 @@ ParseResult PTXParser::skipSection() {
   return success();
 }
 
+ParseResult PTXParser::checkReservedName(StringRef name, SMLoc loc) {
+  if (!name.starts_with("__ptxmlir_"))
+    return success();
+  return emitError(loc, "'" + name +
+                            "': module-scope names starting with "
+                            "'__ptxmlir_' are reserved for the compiler");
+}
+
 ParseResult PTXParser::parseTopLevel() {
   if (tok.is(PTXToken::error))
     return emitError("invalid token '" + tok.getSpelling() + "'");

@@ -115,6 +115,10 @@ private:
   ParseResult parseHeader();
   ParseResult parseTopLevel();
   ParseResult skipSection();
+  /// Module-scope names starting with `__ptxmlir_` belong to the compiler
+  /// (tables the loader reads, runtime functions it calls): one declared
+  /// by the module would be taken for the compiler's.
+  ParseResult checkReservedName(StringRef name, SMLoc loc);
   ParseResult parseFileDirective();
   ParseResult parseType(PTXType &type);
   /// `.attribute(.managed, .unified(uuid1, uuid2))` after `.attribute`;

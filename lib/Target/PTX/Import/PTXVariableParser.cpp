@@ -63,6 +63,8 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
       return emitError("expected a variable name");
     StringRef name = tok.getSpelling();
     SMLoc nameLoc = tok.getLoc();
+    if (!inFunction && failed(checkReservedName(name, nameLoc)))
+      return failure();
     consume();
     SmallVector<int64_t> dims;
     while (consumeIf(PTXToken::l_square)) {
@@ -143,7 +145,6 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         builder.getDenseI64ArrayAttr(dims), init, managed,
         unified.empty() ? DenseI64ArrayAttr()
                         : builder.getDenseI64ArrayAttr(unified));
-    (void)var;
     if (inFunction)
       scopes.back().symbols[name] = var.getSymName();
   } while (consumeIf(PTXToken::comma));
@@ -289,7 +290,6 @@ ParseResult PTXParser::parseInitElement(PTXType type,
                                     offset, isGeneric, mask));
     return success();
   }
-  (void)type;
   out.push_back(IntegerAttr::get(i64, value));
   return success();
 }

@@ -174,6 +174,11 @@ ptx::CompileResult ptx::compile(llvm::StringRef ptx,
   if (!runGuarded([&] { result = compileUnguarded(ptx, options); }, fatal)) {
     result = CompileResult();
     result.diagnostics = "error: " + fatal + "\n";
+  } else if (!fatal.empty()) {
+    // Stopped inside the link (HSACO.cpp), which then failed.
+    result.success = false;
+    result.output.clear();
+    result.diagnostics += "error: " + fatal + "\n";
   }
   return result;
 }

@@ -19,7 +19,10 @@ namespace mlir::ptx {
 
 /// Runs `fn`; if LLVM reports a fatal error meanwhile (on this thread), stops
 /// it there and returns false with the message in `error`. What `fn` had
-/// allocated is leaked: the process keeps running.
+/// allocated is leaked: the process keeps running. A fatal error inside a
+/// llvm::CrashRecoveryContext that `fn` entered (lld's) returns there
+/// instead, so `fn` finishes normally; runGuarded then returns true with
+/// the message in `error`.
 bool runGuarded(llvm::function_ref<void()> fn, std::string &error);
 
 /// Makes `ctx` collect its error diagnostics (which LLVM's default handler

@@ -98,6 +98,28 @@ int main(int argc, char **argv) {
   printf("after it: rc=%d %s\n", rc, out ? "code object" : "nothing");
   ptxmlir_free(out);
   ptxmlir_free(diag);
+
+  /* An error from the in-process link (lld, which runs one link at a time
+     under a lock): a diagnostic, twice, and the next link still runs. */
+  const char *undef = ".version 8.0\n.target sm_80\n.address_size 64\n"
+                      ".extern .func g();\n"
+                      ".visible .entry k()\n{\n  call g, ();\n  ret;\n}\n";
+  for (int i = 0; i < 2; ++i) {
+    rc = ptxmlir_compile(undef, strlen(undef), "gfx942",
+                         PTXMLIR_OUTPUT_CODE_OBJECT, "undef.ptx", &out, &size,
+                         &diag);
+    printf("undefined function: rc=%d out=%s diag=%s", rc, out ? "set" : "null",
+           diag ? diag : "(none)\n");
+    ptxmlir_free(out);
+    ptxmlir_free(diag);
+  }
+  rc = ptxmlir_compile(ptx, ptxSize, "gfx942", PTXMLIR_OUTPUT_CODE_OBJECT, NULL,
+                       &out, &size, &diag);
+  printf("link after them: rc=%d %s\n", rc,
+         out && size > 4 && memcmp(out, "\177ELF", 4) == 0 ? "code object"
+                                                           : "nothing");
+  ptxmlir_free(out);
+  ptxmlir_free(diag);
   free(ptx);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -84,9 +85,25 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
 }
 
 Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
-  // lld keeps per-process state: one link at a time.
+  // lld keeps per-process state: one link at a time. Nothing may jump past
+  // this lock (a later link would wait for ever), and lld must not exit the
+  // process (it runs inside user processes, under libcuda):
+  // - lld's fatal() (malformed input, unwritable output) exits through
+  //   sys::Process::Exit, which returns to lldMain's CrashRecoveryContext
+  //   only while crash recovery is enabled: enabled here for the link, which
+  //   also recovers from a crash inside lld. lldMain then returns normally
+  //   with canRunAgain false.
+  // - LLVM's report_fatal_error inside lld reaches compile()'s handler
+  //   (lib/Compiler/Guard.cpp), which unwinds through that same recovery
+  //   context while one is current, not past it to compile().
+  // After either, lld's state is not trusted again in this process: later
+  // links fail with an error instead of running it.
   static std::mutex lldMutex;
+  static bool lldUnusable = false;
   std::lock_guard<std::mutex> lock(lldMutex);
+  if (lldUnusable)
+    return makeError("lld stopped on a fatal error earlier in this process "
+                     "and cannot link again");
 
   // A private directory, removed before we return.
   SmallString<128> dir;
@@ -113,9 +130,18 @@ Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
   raw_string_ostream errs(diagnostics);
   std::string outLog;
   raw_string_ostream outs(outLog);
-  const char *args[] = {"ld.lld",   "-shared", "--no-undefined",
+  // --threads=1: lld runs on this thread only, where the recovery context
+  // and compile()'s guard catch its fatal errors (neither reaches lld's
+  // worker threads).
+  const char *args[] = {"ld.lld",   "-shared", "--no-undefined", "--threads=1",
                         in.c_str(), "-o",      out.c_str()};
+  // Disable() restores the signal handlers Enable() replaced (an
+  // application that had enabled crash recovery itself finds it off).
+  CrashRecoveryContext::Enable();
   lld::Result r = lld::lldMain(args, outs, errs, {{lld::Gnu, &lld::elf::link}});
+  CrashRecoveryContext::Disable();
+  if (!r.canRunAgain)
+    lldUnusable = true;
   if (r.retCode != 0) {
     cleanup();
     return makeError("lld failed: " + diagnostics);

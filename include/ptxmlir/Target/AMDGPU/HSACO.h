@@ -21,7 +21,9 @@ enum class OutputKind { Assembly, Object, HSACO };
 llvm::Expected<std::string> emit(llvm::Module &module, llvm::StringRef chip,
                                  OutputKind kind, unsigned optLevel = 3);
 
-/// Links one relocatable AMDGPU object into a code object.
+/// Links one relocatable AMDGPU object into a code object with lld, in
+/// process. Its errors, fatal ones included, come back as errors (never an
+/// exit); after a fatal one, lld is not run again in this process.
 llvm::Expected<std::string> linkCodeObject(llvm::StringRef object);
 
 } // namespace mlir::ptx::amdgpu

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MaskInit.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -225,6 +226,7 @@ struct ConvertWaveToNVVMPass
         top.emitError("NVIDIA GPUs run wave32");
         return signalPassFailure();
       }
+    ptx::lowerMaskTableForNVVM(top);
     NVLowering lowering(ctx);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {

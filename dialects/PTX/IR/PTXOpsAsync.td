@@ -205,6 +205,24 @@ def PTX_CpReduceAsyncBulkTensorOp : PTX_Inst<"cp_reduce_async_bulk_tensor",
   let ptxHasVerifier = 1;
 }
 
+def PTX_CpReduceAsyncBulkOp : PTX_Inst<"cp_reduce_async_bulk", PTX_Async,
+    !con((ins PTX_StateSpaceAttr:$dst_space, PTX_StateSpaceAttr:$src_space,
+          PTX_CompletionAttr:$completion,
+          PTX_Opt<PTX_CacheHintAttr>:$cache_hint, PTX_AtomOperationAttr:$op,
+          PTX_Flag:$noftz, PTX_TypeAttr:$type),
+         PTX_AddrArgs<"dst">.args, PTX_AddrArgs<"src">.args,
+         (ins PTX_RegType:$size), PTX_OptAddrArgs<"mbar">.args,
+         (ins Optional<I64>:$cache_policy))> {
+  let summary = "bulk asynchronous reduction of a shared array into memory";
+  let description = [{
+    Every `type` element of the `size` bytes at `src` is reduced with `op`
+    into the element at the same offset from `dst`. Into `.shared::cluster`
+    it completes on the mbarrier `mbar`; into `.global`, in a bulk group.
+  }];
+  let ptxOperandIf = ["mbar=completion:mbarrier::complete_tx::bytes"];
+  let ptxHasVerifier = 1;
+}
+
 def PTX_CpAsyncBulkPrefetchOp : PTX_Inst<"cp_async_bulk_prefetch", PTX_Async,
     !con((ins PTX_PrefetchLevelAttr:$level, PTX_StateSpaceAttr:$src_space,
           PTX_Opt<PTX_CacheHintAttr>:$cache_hint),

@@ -470,6 +470,71 @@ LogicalResult CpReduceAsyncBulkTensorOp::verifyInstruction() {
   return success();
 }
 
+LogicalResult CpReduceAsyncBulkOp::verifyInstruction() {
+  StateSpace dst = getDstSpace();
+  bool toGlobal = dst == StateSpace::global;
+  if ((!toGlobal && dst != StateSpace::shared_cluster) ||
+      getSrcSpace() != StateSpace::shared_cta)
+    return emitOpError("reduces .shared::cta into .global or "
+                       ".shared::cluster");
+  bool viaMbarrier = getCompletion() == Completion::mbarrier_complete_tx_bytes;
+  if (viaMbarrier == toGlobal)
+    return emitOpError(toGlobal
+                           ? "reductions into .global complete in a bulk group"
+                           : "reductions into .shared::cluster complete on an "
+                             "mbarrier");
+  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
+  if (hasMbar != viaMbarrier)
+    return emitOpError("the mbarrier operand goes with "
+                       ".mbarrier::complete_tx::bytes, and only with it");
+  if (getCacheHint() && !toGlobal)
+    return emitOpError(".L2::cache_hint needs a .global destination");
+  AtomOperation o = getOp();
+  PTXType t = getType();
+  if (o == AtomOperation::cas || o == AtomOperation::exch)
+    return emitOpError("reduction operation .")
+           << stringifyAtomOperation(o) << " is not valid here";
+  // The types ptxas 13.0 accepts with each operation (into .global; into
+  // .shared::cluster only the 32-bit ones and .add.u64).
+  bool half = t == PTXType::f16 || t == PTXType::bf16;
+  SmallVector<PTXType, 8> ok;
+  switch (o) {
+  case AtomOperation::And:
+  case AtomOperation::Or:
+  case AtomOperation::Xor:
+    ok = {PTXType::b32, PTXType::b64};
+    break;
+  case AtomOperation::inc:
+  case AtomOperation::dec:
+    ok = {PTXType::u32};
+    break;
+  case AtomOperation::add:
+    ok = {PTXType::u32, PTXType::s32, PTXType::u64, PTXType::f32,
+          PTXType::f64, PTXType::f16, PTXType::bf16};
+    break;
+  default: // min, max
+    ok = {PTXType::u32, PTXType::s32, PTXType::u64,
+          PTXType::s64, PTXType::f16, PTXType::bf16};
+    break;
+  }
+  if (!toGlobal)
+    llvm::erase_if(ok, [&](PTXType x) {
+      return getTypeBitWidth(x) != 32 || isFloatType(x);
+    });
+  if (!toGlobal && o == AtomOperation::add)
+    ok.push_back(PTXType::u64);
+  if (!llvm::is_contained(ok, t))
+    return emitOpError("type .")
+           << stringifyPTXType(t) << " is not valid with ."
+           << stringifyAtomOperation(o)
+           << (toGlobal ? "" : " into .shared::cluster");
+  if (getNoftz() && !(o == AtomOperation::add && half))
+    return emitOpError(".noftz goes with .add on .f16 and .bf16 only");
+  if (!getNoftz() && o == AtomOperation::add && half)
+    return emitOpError(".add on .f16 and .bf16 needs .noftz");
+  return success();
+}
+
 LogicalResult CpAsyncBulkPrefetchOp::verifyInstruction() {
   if (getLevel() != PrefetchLevel::L2 || getSrcSpace() != StateSpace::global)
     return emitOpError("prefetches .global into .L2");

@@ -1,14 +1,15 @@
 //===- AsyncOps.cpp - mbarriers, cp.async, bulk copies, cluster controls --===//
 //
 // No back end has an asynchronous copy engine, so every asynchronous copy
-// (cp.async, cp.async.bulk, st.async, red.async) is performed by the
-// issuing thread when it is issued. PTX only promises its result after a
-// wait (cp.async.wait_group/wait_all, a bulk wait_group, an mbarrier
-// phase), and a copy done earlier is one of the executions it allows; the
-// issuing thread sees its own writes in program order, and other threads
-// see them through the barrier or mbarrier that PTX requires anyway. So the
-// group operations have nothing left to do, and a copy that completes on an
-// mbarrier performs its complete-tx with release semantics right after it.
+// (cp.async, cp.async.bulk, cp.reduce.async.bulk, st.async, red.async) is
+// performed by the issuing thread when it is issued. PTX only promises its
+// result after a wait (cp.async.wait_group/wait_all, a bulk wait_group, an
+// mbarrier phase), and a copy done earlier is one of the executions it
+// allows; the issuing thread sees its own writes in program order, and other
+// threads see them through the barrier or mbarrier that PTX requires anyway.
+// So the group operations have nothing left to do, and a copy that completes
+// on an mbarrier performs its complete-tx with release semantics right after
+// it.
 //
 // An mbarrier is one 64-bit word (docs/lowering.md, "Asynchronous copies
 // and mbarriers"):
@@ -454,6 +455,90 @@ struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
   }
 };
 
+/// cp.reduce.async.bulk: each `type` element of the `size` bytes at `src`
+/// is reduced into the element at the same offset from `dst` by one relaxed
+/// atomic (at .gpu scope into .global, .cluster into .shared::cluster), at
+/// issue, by the issuing thread; f16/bf16 min/max are compare-exchange
+/// loops with min/max's NaN and signed-zero rules. Into .shared::cluster
+/// (the own CTA's shared memory) the complete-tx of `size` bytes on the
+/// mbarrier follows, as a release, like cp.async.bulk's. `size` is a
+/// multiple of 16 in PTX; a partial element at the end is left alone.
+struct CpReduceAsyncBulkLowering : public PTXPattern<CpReduceAsyncBulkOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult matchAndRewrite(CpReduceAsyncBulkOp op, OpAdaptor adaptor,
+                                Builder &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    auto addrs =
+        copyAddrs(rewriter, op, state, adaptor.getDst(), adaptor.getSrc());
+    if (failed(addrs))
+      return failure();
+    Value dst = addrs->first, src = addrs->second;
+    PTXType type = op.getType();
+    AtomOperation rop = op.getOp();
+    bool toGlobal = op.getDstSpace() == StateSpace::global;
+    StringRef ss =
+        lowering::syncScope(toGlobal ? Scope::gpu : Scope::cluster, Scope::gpu);
+    unsigned bytes = getTypeBitWidth(type) / 8;
+    Type valTy = computeType(rewriter.getContext(), type);
+    // The verifier admits the manual's operations only (no .cas/.exch).
+    LLVM::AtomicBinOp bin = *atomicBinOp(rop, type);
+    bool floatMinMax = isFloatType(type) &&
+                       (rop == AtomOperation::min || rop == AtomOperation::max);
+    auto i64 = rewriter.getI64Type();
+    Value size = adapt(rewriter, loc, adaptor.getSize(), i64);
+    Value count =
+        arith::DivUIOp::create(rewriter, loc, size, i64c(rewriter, loc, bytes));
+
+    // for (i = 0; i < count; ++i) dst[i] op= src[i];
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = splitHere(rewriter);
+    Block *header = rewriter.createBlock(after, {i64}, {loc});
+    Block *body = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    cf::BranchOp::create(rewriter, loc, header,
+                         ValueRange{i64c(rewriter, loc, 0)});
+    rewriter.setInsertionPointToEnd(header);
+    Value i = header->getArgument(0);
+    Value more = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                       i, count);
+    cf::CondBranchOp::create(rewriter, loc, more, body, after);
+    rewriter.setInsertionPointToEnd(body);
+    Value off =
+        arith::MulIOp::create(rewriter, loc, i, i64c(rewriter, loc, bytes));
+    auto at = [&](Value base) -> Value {
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                 rewriter.getI8Type(), base,
+                                 ArrayRef<LLVM::GEPArg>{off});
+    };
+    Value dptr = at(dst);
+    Value v = LLVM::LoadOp::create(rewriter, loc, valTy, at(src), bytes);
+    if (floatMinMax)
+      atomicFloatMinMax(rewriter, loc, dptr, v, rop == AtomOperation::max,
+                        LLVM::AtomicOrdering::monotonic, ss, bytes);
+    else
+      LLVM::AtomicRMWOp::create(rewriter, loc, bin, dptr, v,
+                                LLVM::AtomicOrdering::monotonic, ss, bytes);
+    Value next =
+        arith::AddIOp::create(rewriter, loc, i, i64c(rewriter, loc, 1));
+    cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
+    rewriter.setInsertionPointToStart(after);
+
+    if (!toGlobal) {
+      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
+      if (failed(mbar))
+        return failure();
+      Value tx =
+          arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0), size);
+      updateMbarrier(rewriter, loc, *mbar, Value(), Value(), tx,
+                     LLVM::AtomicOrdering::release, "ptx.cluster");
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// st.async: a store into the (own) CTA's shared memory, then the
 /// complete-tx of its bytes on the mbarrier.
 struct StAsyncLowering : public PTXPattern<StAsyncOp> {
@@ -585,7 +670,7 @@ void lowering::populateAsyncPatterns(SharedTypeConverter &tc,
         MbarrierWaitLowering<MbarrierTestWaitOp>,
         MbarrierWaitLowering<MbarrierTryWaitOp>, MbarrierPendingCountLowering,
         CpAsyncMbarrierArriveLowering, CpAsyncLowering, CpAsyncBulkLowering,
-        StAsyncLowering, RedAsyncLowering,
+        CpReduceAsyncBulkLowering, StAsyncLowering, RedAsyncLowering,
         FenceProxyTensormapLowering, MapaLowering, GetctarankLowering,
         // An mbarrier holds nothing to release.
         NoEffectLowering<MbarrierInvalOp>,

@@ -266,3 +266,50 @@ std::optional<LLVM::AtomicBinOp> lowering::atomicBinOp(AtomOperation op,
   }
   llvm_unreachable("unknown atomic operation");
 }
+
+Value lowering::atomicFloatMinMax(RewriterBase &rewriter, Location loc,
+                                  Value ptr, Value b, bool isMax,
+                                  LLVM::AtomicOrdering ordering, StringRef ss,
+                                  unsigned align) {
+  Type valTy = b.getType();
+  Type intTy = rewriter.getIntegerType(align * 8);
+  Value first =
+      LLVM::LoadOp::create(rewriter, loc, intTy, ptr, align, false, false,
+                           false, false, LLVM::AtomicOrdering::monotonic, ss);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *loop = rewriter.createBlock(after, {intTy}, {loc});
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{first}, loop);
+  rewriter.setInsertionPointToEnd(loop);
+  Value cur = loop->getArgument(0);
+  Value curV = LLVM::BitcastOp::create(rewriter, loc, valTy, cur);
+  Value next;
+  if (auto vt = dyn_cast<VectorType>(valTy)) {
+    next = LLVM::UndefOp::create(rewriter, loc, vt);
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      Value idx = intConst(rewriter, loc, rewriter.getI32Type(), i);
+      Value x = LLVM::ExtractElementOp::create(rewriter, loc, curV, idx);
+      Value y = LLVM::ExtractElementOp::create(rewriter, loc, b, idx);
+      next = LLVM::InsertElementOp::create(
+          rewriter, loc, next, floatMinMax(rewriter, loc, x, y, isMax, false),
+          idx);
+    }
+  } else {
+    next = floatMinMax(rewriter, loc, curV, b, isMax, false);
+  }
+  next = LLVM::BitcastOp::create(rewriter, loc, intTy, next);
+  LLVM::AtomicOrdering failure =
+      ordering == LLVM::AtomicOrdering::acq_rel ||
+              ordering == LLVM::AtomicOrdering::acquire
+          ? LLVM::AtomicOrdering::acquire
+          : LLVM::AtomicOrdering::monotonic;
+  Value pair = LLVM::AtomicCmpXchgOp::create(rewriter, loc, ptr, cur, next,
+                                             ordering, failure, ss, align);
+  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
+  Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
+  LLVM::CondBrOp::create(rewriter, loc, ok, after, ValueRange{}, loop,
+                         ValueRange{seen});
+  rewriter.setInsertionPointToStart(after);
+  return LLVM::BitcastOp::create(rewriter, loc, valTy, cur);
+}

@@ -162,6 +162,14 @@ wave::Scope toWaveScope(Scope s);
 /// none for `.cas` (a cmpxchg).
 std::optional<LLVM::AtomicBinOp> atomicBinOp(AtomOperation op, PTXType type);
 
+/// Atomic float min/max with the non-atomic min/max's exact rules (a NaN
+/// yields the other operand, -0 < +0; the ISA says they are the same
+/// operation performed atomically): a compare-exchange loop on the bits.
+/// `val` is f16/bf16 or a vector of two of them. Returns the old value.
+Value atomicFloatMinMax(RewriterBase &b, Location loc, Value ptr, Value val,
+                        bool isMax, LLVM::AtomicOrdering ordering, StringRef ss,
+                        unsigned align);
+
 /// LLVM address space of a PTX state space (generic when absent).
 unsigned addrSpaceOf(std::optional<StateSpace> space);
 

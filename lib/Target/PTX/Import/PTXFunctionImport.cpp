@@ -45,7 +45,7 @@ bool isKnownUnsupportedOpcode(StringRef op) {
   static const llvm::StringSet<> known = {
       "wgmma",     "multimem",  "clusterlaunchcontrol",
       "tcgen05",   "applypriority", "discard", "alloca",
-      "stacksave", "stackrestore", "cp.reduce.async.bulk",
+      "stacksave", "stackrestore",
       "mbarrier.check_layout", "st.bulk",   "fabric",    "spcompress",
       "spdecompress", "clmad", "barrier.cluster"};
   return known.contains(op);
@@ -1072,9 +1072,8 @@ LogicalResult FunctionImporter::emitInstruction(InstStmt &inst, unsigned bi) {
     return emitError(inst.loc, "unknown instruction '" + opcode + "'");
   }
 
-  // `cp.reduce.async.bulk` would match `cp.async.bulk` with a stray
-  // modifier: opcodes known to be unsupported are reported as such first
-  // (`cp.reduce.async.bulk.tensor` has an op).
+  // `st.bulk` would match `st` with a stray modifier: opcodes known to be
+  // unsupported are reported as such first (`.tensor` forms aside).
   std::string prefix = opcode.str();
   ArrayRef<StringRef> comps(inst.comps);
   for (unsigned i = 1; i < comps.size() && i <= 3; ++i) {

@@ -14,18 +14,18 @@
 using namespace mlir;
 using namespace mlir::ptx;
 
-namespace {
-bool isShared(std::optional<StateSpace> s) {
-  return s == StateSpace::shared || s == StateSpace::shared_cta;
-}
-
-std::optional<int64_t> getImmediate(Value v) {
+std::optional<int64_t> mlir::ptx::getImmediate(Value v) {
   if (!v)
     return std::nullopt;
   if (auto c = v.getDefiningOp<arith::ConstantOp>())
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       return i.getInt();
   return std::nullopt;
+}
+
+namespace {
+bool isShared(std::optional<StateSpace> s) {
+  return s == StateSpace::shared || s == StateSpace::shared_cta;
 }
 
 LogicalResult verifyB64(Operation *op, PTXType t) {
@@ -275,6 +275,13 @@ LogicalResult CpAsyncBulkTensorOp::verifyInstruction() {
   if (!getIm2col().empty() &&
       !(load && im2col && mode != TensorLoadMode::im2col_no_offs))
     return emitOpError("im2col offsets go only with an im2col load");
+  // As ptxas 13.0: .im2col takes dim - 2 offsets, .im2col::w{::128} two.
+  if (load && im2col && mode != TensorLoadMode::im2col_no_offs) {
+    unsigned offsets = mode == TensorLoadMode::im2col ? dim - 2 : 2;
+    if (getIm2col().size() != offsets)
+      return emitOpError("expects ")
+             << offsets << " im2col operands, got " << getIm2col().size();
+  }
   if (getMulticast() && !(load && dst == StateSpace::shared_cluster))
     return emitOpError(".multicast::cluster is only valid for loads into "
                        ".shared::cluster");

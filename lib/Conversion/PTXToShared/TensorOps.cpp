@@ -9,8 +9,9 @@
 // the box (docs/lowering.md, "Tensor maps"):
 //
 //   - the box holds box[0] x ceil(box[i] / elementStride[i]) elements
-//     (the element stride of dimension 0 is ignored without interleave),
-//     packed in shared memory in that order;
+//     (the element stride of dimension 0 is ignored without interleave; a
+//     stride of 0, which no valid map has, is 8, as on an H200), packed in
+//     shared memory in that order;
 //   - element k's coordinates are coords[i] + index[i] x elementStride[i];
 //     a load fills one outside the tensor with zero, or for the NaN fill
 //     with the NaN an H200 writes (0x7ff77ff7 for float32; the 0x7ff7
@@ -23,12 +24,12 @@
 //     fence, then mbarrier.complete_tx, lowered by AsyncOps.cpp).
 //
 // Tile and im2col loads, tile stores; cp.reduce.async.bulk.tensor (one
-// relaxed .gpu atomic per element); the bulk and tensor prefetches (no
-// effect); createpolicy (an opaque constant: no L2 policy here);
-// tensormap.replace (a store into our encoding) and tensormap.cp_fenceproxy.
-// gather4/scatter4, the im2col::w modes and the tensor maps our libcuda
-// refuses to encode (interleave, the 128B swizzles with 32B/64B atoms) are
-// located errors.
+// relaxed .gpu atomic per element, atom's on the element type); the bulk
+// and tensor prefetches (no effect); createpolicy (an opaque constant: no
+// L2 policy here); tensormap.replace (a store into our encoding) and
+// tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and the
+// tensor maps our libcuda refuses to encode (interleave, the 128B swizzles
+// with 32B/64B atoms) are located errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,6 +120,17 @@ Value field(Builder &b, Location loc, Value map, unsigned offset,
   return v;
 }
 
+/// Dimension i's element stride (traversal stride). cuda.h allows 1..8; 0
+/// (written by tensormap.replace or a hand-built map) reads as 8, as an
+/// H200 does (a 4-row box stored with element stride 0 stores row 0
+/// alone), so that no division of the copy is by zero.
+Value elementStride(Builder &b, Location loc, Value map, unsigned i) {
+  Value v = field(b, loc, map, tmap::kElementStride + i, 1);
+  Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
+                                     i64c(b, loc, 0));
+  return arith::SelectOp::create(b, loc, zero, i64c(b, loc, 8), v);
+}
+
 /// What a tensor copy visits per element of its box: the global and
 /// shared addresses, whether the global element is inside the tensor, the
 /// element size (i64 bytes) and the map's out-of-bounds fill (i64, non-zero
@@ -160,9 +172,7 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
         field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8));
     Value box =
         im2col ? Value() : field(rewriter, loc, map, tmap::kBoxDim + 2 * i, 2);
-    steps.push_back(i == 0 ? c(1)
-                           : field(rewriter, loc, map,
-                                   tmap::kElementStride + i, 1));
+    steps.push_back(i == 0 ? c(1) : elementStride(rewriter, loc, map, i));
     if (!im2col) {
       Value count = arith::DivUIOp::create(
           rewriter, loc, add(box, sub(steps[i], c(1))), steps[i]);
@@ -210,12 +220,15 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       start = add(mul(start, counts[i]), idx);
     }
   }
-  // The swizzle's XOR mask: span - 16 (span = 16 << swizzle), or 0.
+  // The swizzle's XOR mask: span - 16 (span = 16 << swizzle), or 0. Codes
+  // above 3 (cuda.h's 128B swizzles with other atoms, which our libcuda
+  // refuses to encode) count as 3, so that the shift stays below 64.
   Value swizzled = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::ne, swizzle, c(0));
+  Value shift = arith::MinUIOp::create(rewriter, loc, swizzle, c(3));
   Value xorMask = arith::SelectOp::create(
       rewriter, loc, swizzled,
-      sub(arith::ShLIOp::create(rewriter, loc, c(16), swizzle), c(16)), c(0));
+      sub(arith::ShLIOp::create(rewriter, loc, c(16), shift), c(16)), c(0));
 
   emitLoop(rewriter, loc, total, [&](Value k) {
     Value inside = intConst(rewriter, loc, rewriter.getI1Type(), 1);
@@ -300,7 +313,6 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
     if (im2col && !isLoad)
       return unsupported(rewriter, op, "an im2col tensor store");
     auto i64 = rewriter.getI64Type();
-    unsigned rank = unsigned(op.getDim());
 
     FailureOr<Value> map =
         lowerTensorMap(rewriter, op, state, adaptor.getTensorMap());
@@ -319,13 +331,7 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
       return failure();
     SmallVector<Value> coords = adaptAll(rewriter, loc, adaptor.getCoords());
     SmallVector<Value> offsets = adaptAll(rewriter, loc, adaptor.getIm2col());
-    if (coords.size() != rank)
-      return unsupported(rewriter, op,
-                         "cp.async.bulk.tensor with a coordinate count other "
-                         "than its dimensionality");
-    if (im2col && offsets.size() != rank - 2)
-      return unsupported(rewriter, op,
-                         "an im2col tensor load needs dim - 2 im2col offsets");
+    // The verifier checks the coordinate and im2col offset counts.
 
     auto body = [&]() {
       auto [total, esize] = walkBox(
@@ -400,39 +406,6 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
   }
 };
 
-/// A 16-bit float read-modify-write as a compare-and-swap loop.
-void atomicHalf(Builder &rewriter, Location loc, Value ptr, Value val,
-                FloatType ft, AtomOperation op, StringRef ss) {
-  auto i16 = rewriter.getI16Type();
-  Value init = LLVM::LoadOp::create(rewriter, loc, i16, ptr, 2,
-                                    /*isVolatile=*/false, false, false, false,
-                                    LLVM::AtomicOrdering::monotonic, ss);
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = splitHere(rewriter);
-  Block *loop = rewriter.createBlock(after, {i16}, {loc});
-  Value cur = loop->getArgument(0);
-  Value a = arith::BitcastOp::create(rewriter, loc, ft, cur);
-  Value b = arith::BitcastOp::create(rewriter, loc, ft, val);
-  Value r;
-  if (op == AtomOperation::add)
-    r = arith::AddFOp::create(rewriter, loc, a, b);
-  else if (op == AtomOperation::min)
-    r = arith::MinNumFOp::create(rewriter, loc, a, b);
-  else
-    r = arith::MaxNumFOp::create(rewriter, loc, a, b);
-  Value next = arith::BitcastOp::create(rewriter, loc, i16, r);
-  Value pair = LLVM::AtomicCmpXchgOp::create(
-      rewriter, loc, ptr, cur, next, LLVM::AtomicOrdering::monotonic,
-      LLVM::AtomicOrdering::monotonic, ss, 2);
-  Value seen = LLVM::ExtractValueOp::create(rewriter, loc, pair, 0);
-  Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair, 1);
-  cf::CondBranchOp::create(rewriter, loc, ok, after, ValueRange{}, loop,
-                           ValueRange{seen});
-  rewriter.setInsertionPointToEnd(before);
-  cf::BranchOp::create(rewriter, loc, loop, ValueRange{init});
-  rewriter.setInsertionPointToStart(after);
-}
-
 /// cp.reduce.async.bulk.tensor: every element of the box inside the tensor
 /// is reduced into global memory by one relaxed atomic at .gpu scope (the
 /// manual gives each reduction .relaxed.gpu semantics), at issue, by the
@@ -463,31 +436,36 @@ struct CpReduceAsyncBulkTensorLowering
     StringRef ss = syncScope(Scope::gpu, Scope::gpu);
     Value dtype = field(rewriter, loc, *map, tmap::kDataType, 1);
 
-    // The data types the manual allows with each operation.
+    // The data types the manual allows with each operation, as the PTX
+    // type of an atom with the same operation.
     struct Case {
       tmap::DataType type;
-      bool isSigned;
+      PTXType ptxType;
     };
     SmallVector<Case> cases;
     switch (rop) {
     case AtomOperation::add:
-      cases = {{tmap::kUint32, false}, {tmap::kInt32, true},
-               {tmap::kUint64, false}, {tmap::kFloat32, false},
-               {tmap::kFloat16, false}, {tmap::kBfloat16, false}};
+      cases = {
+          {tmap::kUint32, PTXType::u32},  {tmap::kInt32, PTXType::s32},
+          {tmap::kUint64, PTXType::u64},  {tmap::kFloat32, PTXType::f32},
+          {tmap::kFloat16, PTXType::f16}, {tmap::kBfloat16, PTXType::bf16}};
       break;
     case AtomOperation::min:
     case AtomOperation::max:
-      cases = {{tmap::kUint32, false}, {tmap::kInt32, true},
-               {tmap::kUint64, false}, {tmap::kInt64, true},
-               {tmap::kFloat16, false}, {tmap::kBfloat16, false}};
+      cases = {
+          {tmap::kUint32, PTXType::u32},  {tmap::kInt32, PTXType::s32},
+          {tmap::kUint64, PTXType::u64},  {tmap::kInt64, PTXType::s64},
+          {tmap::kFloat16, PTXType::f16}, {tmap::kBfloat16, PTXType::bf16}};
       break;
     case AtomOperation::inc:
     case AtomOperation::dec:
-      cases = {{tmap::kUint32, false}};
+      cases = {{tmap::kUint32, PTXType::u32}};
       break;
     default: // and, or, xor
-      cases = {{tmap::kUint32, false}, {tmap::kInt32, false},
-               {tmap::kUint64, false}, {tmap::kInt64, false}};
+      cases = {{tmap::kUint32, PTXType::b32},
+               {tmap::kInt32, PTXType::b32},
+               {tmap::kUint64, PTXType::b64},
+               {tmap::kInt64, PTXType::b64}};
       break;
     }
 
@@ -503,47 +481,20 @@ struct CpReduceAsyncBulkTensorLowering
                 unsigned bytes = tmap::elementSize(cs.type);
                 Type it = rewriter.getIntegerType(bytes * 8);
                 Value v = LLVM::LoadOp::create(rewriter, loc, it, sptr, bytes);
-                if (cs.type == tmap::kFloat16 || cs.type == tmap::kBfloat16) {
-                  FloatType ft = cs.type == tmap::kFloat16
-                                     ? FloatType(rewriter.getF16Type())
-                                     : FloatType(rewriter.getBF16Type());
-                  atomicHalf(rewriter, loc, gptr, v, ft, rop, ss);
-                  return;
-                }
-                LLVM::AtomicBinOp bin;
+                // atom's operation on the type: 16-bit float min/max are
+                // atom.min/max's compare-and-swap loops (-0 < +0, a NaN
+                // yields the other operand).
+                LLVM::AtomicBinOp bin = *atomicBinOp(rop, cs.ptxType);
                 Value operand = v;
-                switch (rop) {
-                case AtomOperation::add:
-                  bin = LLVM::AtomicBinOp::add;
-                  if (cs.type == tmap::kFloat32) {
-                    bin = LLVM::AtomicBinOp::fadd;
-                    operand = LLVM::BitcastOp::create(
-                        rewriter, loc, rewriter.getF32Type(), v);
-                  }
-                  break;
-                case AtomOperation::min:
-                  bin = cs.isSigned ? LLVM::AtomicBinOp::min
-                                    : LLVM::AtomicBinOp::umin;
-                  break;
-                case AtomOperation::max:
-                  bin = cs.isSigned ? LLVM::AtomicBinOp::max
-                                    : LLVM::AtomicBinOp::umax;
-                  break;
-                case AtomOperation::inc:
-                  bin = LLVM::AtomicBinOp::uinc_wrap;
-                  break;
-                case AtomOperation::dec:
-                  bin = LLVM::AtomicBinOp::udec_wrap;
-                  break;
-                case AtomOperation::And:
-                  bin = LLVM::AtomicBinOp::_and;
-                  break;
-                case AtomOperation::Or:
-                  bin = LLVM::AtomicBinOp::_or;
-                  break;
-                default:
-                  bin = LLVM::AtomicBinOp::_xor;
-                  break;
+                if (isFloatType(cs.ptxType))
+                  operand = LLVM::BitcastOp::create(
+                      rewriter, loc, computeType(getContext(), cs.ptxType), v);
+                if (bin == LLVM::AtomicBinOp::fmin ||
+                    bin == LLVM::AtomicBinOp::fmax) {
+                  atomicFloatMinMax(rewriter, loc, gptr, operand,
+                                    bin == LLVM::AtomicBinOp::fmax,
+                                    LLVM::AtomicOrdering::monotonic, ss, bytes);
+                  return;
                 }
                 LLVM::AtomicRMWOp::create(rewriter, loc, bin, gptr, operand,
                                           LLVM::AtomicOrdering::monotonic, ss,
@@ -587,15 +538,6 @@ struct CreatepolicyLowering : public PTXPattern<OpT> {
     return success();
   }
 };
-
-std::optional<int64_t> immediateOf(Value v) {
-  if (!v)
-    return std::nullopt;
-  if (auto c = v.getDefiningOp<arith::ConstantOp>())
-    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-      return i.getInt();
-  return std::nullopt;
-}
 
 /// The CUtensorMapDataType of tensormap.replace's .elemtype code (the PTX
 /// manual's numbering: .f32.ftz before .f64 and .bf16, unlike cuda.h's).
@@ -649,8 +591,8 @@ struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
                      op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
     if (failed(map))
       return failure();
-    int64_t ord = immediateOf(op.getOrd()).value_or(0);
-    std::optional<int64_t> imm = immediateOf(op.getNewVal());
+    int64_t ord = getImmediate(op.getOrd()).value_or(0);
+    std::optional<int64_t> imm = getImmediate(op.getNewVal());
     Value val =
         adapt(rewriter, loc, adaptor.getNewVal(), rewriter.getI64Type());
     auto put = [&](unsigned offset, unsigned bytes, Value v) {

@@ -12,7 +12,7 @@
 //    and cp.async.bulk.prefetch.tensor in im2col mode;
 //  - replace: tensormap.replace of each field kind, in global memory and
 //    through shared memory and tensormap.cp_fenceproxy, then a tensor store
-//    through the rewritten map.
+//    through the rewritten map; element stride 0 as the H200 reads it.
 // With --nvidia the same program runs on NVIDIA's driver; the reference for
 // im2col also reports which order of the pixel-box corner arrays the
 // results follow (index 0 = W, ours; or the reverse).
@@ -368,6 +368,9 @@ static void im2colTest(CUfunction fn) {
 // it (ours) and the other reading (alternative): the values are the
 // field's own, not minus one; global_stride ordinal 0 is dimension 1's;
 // elemtype 9 is .f64 and 10 .bf16 (the PTX numbering, not cuda.h's).
+// Kinds 10 and 11 write element stride 0 (no valid map has it): in
+// dimension 1 of a 4-row box the H200 stores row 0 alone (a stride of at
+// least 4; ours reads 0 as 8), in dimension 0 it is ignored.
 enum { GBYTES = 8192 };
 struct StoreShape {
   unsigned box0, box1, e1, esize, dim0, dim1, stride, span;
@@ -394,13 +397,15 @@ static void replaceTest(CUfunction fn, int only) {
     tile[i] = (unsigned char)(i * 7 + 1);
   CUdeviceptr dtile = deviceBuffer(tile, sizeof tile, 0);
   CUdeviceptr dmap = deviceBuffer(NULL, 128, 0);
-  for (int kind = 0; kind < 10; ++kind) {
+  for (int kind = 0; kind < 12; ++kind) {
     if (only >= 0 ? kind != only : kind == 5)
       continue;
     CUdeviceptr dg = deviceBuffer(NULL, GBYTES, 0xee);
     CUdeviceptr dother = deviceBuffer(NULL, GBYTES, 0xee);
     cuuint64_t dims[2] = {64, 16}, strides[1] = {256};
-    cuuint32_t box[2] = {8, kind == 1 ? 4u : kind == 8 ? 8u : 2u},
+    cuuint32_t box[2] = {8, kind == 1 || kind == 10 ? 4u
+                            : kind == 8             ? 8u
+                                                    : 2u},
                estr[2] = {1, 1};
     CUtensorMap map;
     EXPECT(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_UINT32, 2,
@@ -440,6 +445,9 @@ static void replaceTest(CUfunction fn, int only) {
     case 9:
       o.esize = 2, a.esize = 4;
       break;
+    case 10: // element stride 0: a stride of 8, as on the H200
+      o.e1 = 8, a.e1 = 1;
+      break;
     }
     memset(ours, 0xee, GBYTES);
     memset(alt, 0xee, GBYTES);
@@ -462,6 +470,12 @@ static void replaceTest(CUfunction fn, int only) {
              !memcmp(img, alt, GBYTES) ? "matches the alternative reading"
                                        : "matches neither reading",
              changed);
+      for (unsigned y = 0; y < 16; ++y) {
+        uint64_t row = 0;
+        for (unsigned x = 0; x < 64; ++x)
+          row |= (uint64_t)(img[y * 256 + x * 4] != 0xee) << x;
+        printf("  row %u written: %016llx\n", y, (unsigned long long)row);
+      }
     }
     EXPECT_TRUE(okMain);
   }

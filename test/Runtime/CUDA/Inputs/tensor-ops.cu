@@ -266,6 +266,18 @@ extern "C" __global__ void replace(CUtensorMap *m, int kind, const uint4 *src,
                      "l"(m)
                  : "memory");
     break;
+  case 10: // element stride 0 (0 is no valid encoding's)
+    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
+                 "[%0], 1, %1;" ::"l"(m),
+                 "r"(0)
+                 : "memory");
+    break;
+  case 11:
+    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
+                 "[%0], 0, %1;" ::"l"(m),
+                 "r"(0)
+                 : "memory");
+    break;
   }
   if (kind != 6)
     asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");

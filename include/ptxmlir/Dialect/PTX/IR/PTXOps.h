@@ -32,6 +32,10 @@ void printInstruction(Operation *op, OpAsmPrinter &printer);
 } // namespace mlir::ptx::detail
 
 namespace mlir::ptx {
+/// The value of an integer immediate operand (the importer's
+/// arith.constant), or none when `v` is absent or a register.
+std::optional<int64_t> getImmediate(Value v);
+
 ParseResult parseFallthrough(OpAsmParser &parser,
                              SmallVectorImpl<Block *> &successors);
 void printFallthrough(OpAsmPrinter &printer, Operation *op,

@@ -152,6 +152,12 @@ struct CUfunc_st {
   uint32_t privateSegmentSize = 0;
   uint32_t maxDynamicShared = 0;
   int carveout = -1;
+  /// Blocks of more than 32 and at most this many threads run one CUDA
+  /// warp per wave64 wave (ptxmlir/Target/AMDGPU/WarpPerWave.h); 0: never.
+  uint32_t warpPerWaveLimit = 0;
+  /// The kernel's thread limit when its work-group limit is a split
+  /// dispatch's; 0: the metadata's max_flat_workgroup_size.
+  uint32_t threadLimit = 0;
 };
 
 struct CUmod_st {
@@ -302,6 +308,9 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                     JitLogs &logs, CUmod_st *&out);
 void unloadModule(CUmod_st *m);
 CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out);
+/// Fills f.warpPerWaveLimit/threadLimit from the code object's
+/// warp-per-wave variable of `kernel`, if it has one.
+void readWarpPerWave(CUmod_st *m, const std::string &kernel, CUfunc_st &f);
 /// Compiles PTX for `agent` through the compile cache.
 CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
                     llvm::StringRef sourceName, JitLogs &logs,

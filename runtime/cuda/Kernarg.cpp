@@ -2,6 +2,8 @@
 
 #include "Kernarg.h"
 
+#include "ptxmlir/Target/AMDGPU/WarpPerWave.h"
+
 #include <cstring>
 
 namespace ptxmlir::cuda {
@@ -16,6 +18,14 @@ uint16_t dispatchDimensions(const LaunchDims &d) {
   if (d.grid[1] > 1 || d.block[1] > 1)
     return 2;
   return 1;
+}
+
+LaunchDims warpPerWaveDims(const LaunchDims &dims) {
+  LaunchDims d = dims;
+  d.block[0] = mlir::ptx::amdgpu::warpPerWaveGroupSize(
+      dims.block[0] * dims.block[1] * dims.block[2]);
+  d.block[1] = d.block[2] = 1;
+  return d;
 }
 
 template <typename T>

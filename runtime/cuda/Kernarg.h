@@ -39,6 +39,12 @@ CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
                        void **extra, const LaunchDims &dims,
                        std::vector<uint8_t> &out);
 
+/// The work-groups that run `dims` one CUDA warp per wave64 wave
+/// (ptxmlir/Target/AMDGPU/WarpPerWave.h): 1-D work-groups of 64 work-items
+/// per warp, as many work-groups as `dims` has blocks. The kernarg segment
+/// is still built from `dims`.
+LaunchDims warpPerWaveDims(const LaunchDims &dims);
+
 /// Number of dimensions an AQL packet declares: 3 if any z > 1, else 2 if
 /// any y > 1, else 1.
 uint16_t dispatchDimensions(const LaunchDims &dims);

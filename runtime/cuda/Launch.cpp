@@ -35,9 +35,9 @@ CUresult resolveFunction(CUfunction f, CUctx_st *ctx, CUfunc_st *&out) {
 
 namespace {
 uint32_t maxThreads(const CUfunc_st *f) {
-  return std::min<uint32_t>(1024, f->info->maxFlatWorkgroupSize
-                                      ? f->info->maxFlatWorkgroupSize
-                                      : 1024);
+  uint32_t limit = f->threadLimit ? f->threadLimit
+                                  : f->info->maxFlatWorkgroupSize;
+  return std::min<uint32_t>(1024, limit ? limit : 1024);
 }
 
 CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
@@ -84,15 +84,19 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
   std::memcpy(kernarg, args.data(), args.size());
   InFlightPacket record;
   record.kernarg = kernarg;
-  logf("launch %s grid (%u,%u,%u) block (%u,%u,%u) shared %u+%u",
+  // Two warps of a wave64 wave cannot wait for each other at a counted
+  // barrier: give each its own wave when the kernel allows it.
+  bool split = threads > 32 && threads <= f->warpPerWaveLimit;
+  LaunchDims hw = split ? warpPerWaveDims(dims) : dims;
+  logf("launch %s grid (%u,%u,%u) block (%u,%u,%u) shared %u+%u%s",
        f->info->name.c_str(), dims.grid[0], dims.grid[1], dims.grid[2],
        dims.block[0], dims.block[1], dims.block[2], f->groupSegmentSize,
-       dims.dynamicShared);
+       dims.dynamicShared, split ? " one warp per wave" : "");
   CUresult r = submitPacket(
       s, HSA_PACKET_TYPE_KERNEL_DISPATCH,
       [&](void *slot, hsa_signal_t done) {
         fillDispatchPacket(*static_cast<hsa_kernel_dispatch_packet_t *>(slot),
-                           dims, f->kernelObject, f->groupSegmentSize,
+                           hw, f->kernelObject, f->groupSegmentSize,
                            f->privateSegmentSize, kernarg, done);
       },
       record);

@@ -1,6 +1,7 @@
 //===- NamedBarriers.cpp - PTX's 16 counted barriers on AMD GPUs ----------===//
 
 #include "NamedBarriers.h"
+#include "WarpPerWave.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
@@ -273,9 +274,10 @@ std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
   return {rt, rf};
 }
 
-void NamedBarriers::initializeInKernels() {
+SmallVector<LLVM::LLVMFuncOp> NamedBarriers::initializeInKernels() {
+  SmallVector<LLVM::LLVMFuncOp> kernels;
   if (!fn)
-    return;
+    return kernels;
   using O = LLVM::AtomicOrdering;
   MLIRContext *ctx = top.getContext();
   // Functions that may reach a counted barrier: callers of the barrier
@@ -306,16 +308,10 @@ void NamedBarriers::initializeInKernels() {
     if (!kernel->hasAttr("ptx.kernel") || kernel.isExternal() ||
         !reaches.contains(kernel))
       continue;
+    kernels.push_back(kernel);
     Location loc = kernel.getLoc();
     Block &entry = kernel.getBody().front();
-    // Stack slots stay in the entry block (static allocas).
-    Operation *splitAt = entry.getTerminator();
-    for (Operation &op : entry)
-      if (!isa<LLVM::AllocaOp, LLVM::ConstantOp, arith::ConstantOp>(op)) {
-        splitAt = &op;
-        break;
-      }
-    Block *rest = entry.splitBlock(splitAt);
+    Block *rest = splitEntryAfterStackSlots(kernel);
     Block *init = new Block();
     kernel.getBody().getBlocks().insertAfter(Region::iterator(&entry), init);
 
@@ -351,4 +347,5 @@ void NamedBarriers::initializeInKernels() {
     e.intr("llvm.amdgcn.s.barrier", {});
     e.fence(O::acquire);
   }
+  return kernels;
 }

@@ -33,9 +33,10 @@ public:
   std::pair<Value, Value> emit(OpBuilder &b, Location loc, Value id,
                                Value expected, bool wait, Value pred);
 
-  /// Zeroes the counters at the start of every kernel (LDS holds garbage
-  /// at launch) when any barrier was emitted; call after all `emit`s.
-  void initializeInKernels();
+  /// Zeroes the counters at the start of every kernel that can reach a
+  /// barrier (LDS holds garbage at launch) when any barrier was emitted;
+  /// call after all `emit`s. Returns those kernels.
+  SmallVector<LLVM::LLVMFuncOp> initializeInKernels();
 
 private:
   LLVM::LLVMFuncOp getFunction(Location loc);

@@ -4,7 +4,8 @@
 // kernel facts become ROCDL function attributes, the "ptx.*" sync scopes
 // become AMDGPU ones. %ntid and %nctaid come from the AQL dispatch packet
 // (workgroup_size_x at byte 4, grid_size_x at byte 12), never from device
-// libraries.
+// libraries; on wave64, kernels that can reach a counted barrier may also
+// be dispatched one CUDA warp per wave (WarpPerWave.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 
 #include "NamedBarriers.h"
+#include "WarpPerWave.h"
 
 namespace mlir::ptx {
 #define GEN_PASS_DEF_CONVERTWAVETOROCDL
@@ -34,9 +36,11 @@ struct AMDLowering {
   /// Nonzero: %clock counts the 100 MHz constant clock scaled to this rate.
   unsigned scaledClockMHz;
   ptx::rocdl::NamedBarriers named;
-  AMDLowering(ModuleOp top, unsigned waveSize, unsigned scaledClockMHz)
+  ptx::rocdl::DispatchIds ids;
+  AMDLowering(ModuleOp top, unsigned waveSize, unsigned scaledClockMHz,
+              bool warpPerWave)
       : b(top.getContext()), waveSize(waveSize), scaledClockMHz(scaledClockMHz),
-        named(top, waveSize) {}
+        named(top, waveSize), ids(b, warpPerWave) {}
 
   Value intr(Location loc, Type t, StringRef name, ValueRange args = {}) {
     return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
@@ -48,17 +52,9 @@ struct AMDLowering {
   static char dimChar(int32_t d) { return "xyz"[d]; }
 
   Value dispatchField(Location loc, unsigned offset, Type t) {
-    auto ptr4 = LLVM::LLVMPointerType::get(b.getContext(), 4);
-    Value p = intr(loc, ptr4, "llvm.amdgcn.dispatch.ptr");
-    Value q = LLVM::GEPOp::create(b, loc, ptr4, b.getI8Type(), p,
-                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
-    return LLVM::LoadOp::create(b, loc, t, q, t.getIntOrFloatBitWidth() / 8,
-                                false, false, /*invariant=*/true);
+    return ids.packetField(loc, offset, t);
   }
-  Value blockDim(Location loc, int32_t d) {
-    Value v = dispatchField(loc, 4 + 2 * d, b.getI16Type());
-    return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
-  }
+  Value blockDim(Location loc, int32_t d) { return ids.blockDim(loc, d); }
   Value laneId(Location loc) {
     Value lo = intr(loc, b.getI32Type(), "llvm.amdgcn.mbcnt.lo",
                     {i32c(loc, -1), i32c(loc, 0)});
@@ -142,8 +138,7 @@ struct AMDLowering {
     auto i32 = b.getI32Type();
     Value r;
     if (auto o = dyn_cast<wave::ThreadIdOp>(op)) {
-      r = intr(loc, i32,
-               std::string("llvm.amdgcn.workitem.id.") + dimChar(o.getDim()));
+      r = ids.threadId(loc, o.getDim());
     } else if (auto o = dyn_cast<wave::BlockIdOp>(op)) {
       r = intr(loc, i32,
                std::string("llvm.amdgcn.workgroup.id.") + dimChar(o.getDim()));
@@ -329,7 +324,12 @@ struct ConvertWaveToROCDLPass
                         << ", but " << chip << " runs wave" << waveSize;
         return signalPassFailure();
       }
-    AMDLowering lowering(top, waveSize, ptx::amdgpu::getScaledClockMHz(chip));
+    // Two CUDA warps of a wave64 wave cannot wait for each other at a
+    // counted barrier: such kernels may run one warp per wave.
+    bool warpPerWave =
+        waveSize == 64 && ptx::rocdl::hasCountedBarriers(top);
+    AMDLowering lowering(top, waveSize, ptx::amdgpu::getScaledClockMHz(chip),
+                         warpPerWave);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {
       if (isa<wave::WaveDialect>(op->getDialect()))
@@ -339,7 +339,8 @@ struct ConvertWaveToROCDLPass
     for (Operation *op : ops)
       if (failed(lowering.lower(op, counter, top)))
         return signalPassFailure();
-    lowering.named.initializeInKernels();
+    SmallVector<LLVM::LLVMFuncOp> barrierKernels =
+        lowering.named.initializeInKernels();
     renameSyncScopes(top);
     guardHalfNarrowing(top);
 
@@ -349,6 +350,14 @@ struct ConvertWaveToROCDLPass
         continue;
       fn->setAttr("rocdl.kernel", b.getUnitAttr());
       int64_t maxThreads = ptx::getMaxThreadsPerBlock(fn);
+      int64_t groupLimit = maxThreads;
+      if (warpPerWave && llvm::is_contained(barrierKernels, fn))
+        if (int64_t split =
+                lowering.ids.enableWarpPerWave(fn, maxThreads, top)) {
+          // A split dispatch is a 1-D work-group of another size.
+          groupLimit = split;
+          fn->removeAttr("ptx.reqntid");
+        }
       if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.reqntid")) {
         SmallVector<int32_t> dims(a.asArrayRef());
         dims.resize(3, 1);
@@ -356,7 +365,7 @@ struct ConvertWaveToROCDLPass
                     DenseI32ArrayAttr::get(ctx, dims));
       }
       fn->setAttr("rocdl.flat_work_group_size",
-                  b.getStringAttr("1," + std::to_string(maxThreads)));
+                  b.getStringAttr("1," + std::to_string(groupLimit)));
       // .maxnreg caps 32-bit registers per thread: VGPRs per lane here.
       // .minnctapersm asks for that many blocks of .maxntid threads on one
       // multiprocessor: as many waves on each of a CU's four SIMDs.

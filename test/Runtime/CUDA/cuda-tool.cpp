@@ -6,6 +6,8 @@
 //                                         256 bytes of dynamic shared memory)
 // ptxmlir-cuda-tool kernarg-hidden        the same for a synthetic kernel
 //                                         with every hidden_* argument
+// ptxmlir-cuda-tool kernarg-split FILE KERNEL  the launch of `kernarg`,
+//                                         dispatched one warp per wave
 // ptxmlir-cuda-tool cache DIR PTX CHIP    compiles through the cache in DIR:
 //                                         prints hit/compiled/recompiled
 // ptxmlir-cuda-tool cache-race DIR PTX CHIP  two processes at once, then
@@ -45,7 +47,8 @@ LaunchDims sampleDims() {
   return d;
 }
 
-void printLaunch(const runtime::KernelInfo &k, void **params, void **extra) {
+void printLaunch(const runtime::KernelInfo &k, void **params, void **extra,
+                 bool split = false) {
   LaunchDims dims = sampleDims();
   std::vector<uint8_t> bytes;
   CUresult r = buildKernargs(k, params, extra, dims, bytes);
@@ -64,8 +67,8 @@ void printLaunch(const runtime::KernelInfo &k, void **params, void **extra) {
   std::memset(&p, 0xcc, sizeof p);
   hsa_signal_t sig{0x1234};
   uint8_t kernarg[8];
-  fillDispatchPacket(p, dims, 0xabcdef, k.groupSegmentFixedSize, 96, kernarg,
-                     sig);
+  fillDispatchPacket(p, split ? warpPerWaveDims(dims) : dims, 0xabcdef,
+                     k.groupSegmentFixedSize, 96, kernarg, sig);
   std::printf("packet: dims %u workgroup %ux%ux%u grid %ux%ux%u group %u "
               "private %u object 0x%llx kernarg %s completion 0x%llx "
               "header untouched %s\n",
@@ -84,7 +87,7 @@ void printLaunch(const runtime::KernelInfo &k, void **params, void **extra) {
               (h >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3);
 }
 
-int kernarg(const char *file, const char *name) {
+int kernarg(const char *file, const char *name, bool split) {
   auto buf = llvm::MemoryBuffer::getFile(file);
   if (!buf) {
     std::fprintf(stderr, "cannot read %s\n", file);
@@ -112,6 +115,11 @@ int kernarg(const char *file, const char *name) {
   }
   for (auto &s : storage)
     params.push_back(s.data());
+  if (split) {
+    std::printf("one warp per wave:\n");
+    printLaunch(*k, params.data(), nullptr, /*split=*/true);
+    return 0;
+  }
   std::printf("from kernelParams:\n");
   printLaunch(*k, params.data(), nullptr);
   // The same through `extra`: one buffer laid out at the kernarg offsets.
@@ -329,7 +337,9 @@ int fatbinZstd(const char *file) {
 int main(int argc, char **argv) {
   std::string cmd = argc > 1 ? argv[1] : "";
   if (cmd == "kernarg" && argc == 4)
-    return kernarg(argv[2], argv[3]);
+    return kernarg(argv[2], argv[3], /*split=*/false);
+  if (cmd == "kernarg-split" && argc == 4)
+    return kernarg(argv[2], argv[3], /*split=*/true);
   if (cmd == "kernarg-hidden")
     return kernargHidden();
   if (cmd == "cache" && argc == 5)

@@ -185,6 +185,28 @@ Value updateMbarrier(Builder &rewriter, Location loc, Value ptr, Value dPend,
   return old;
 }
 
+/// The complete-tx of `bytes` (an i64 value or an integer attribute) on the
+/// `[mbar]` operand of an asynchronous write that has just been performed, as
+/// a release at cluster scope so that a thread that sees the phase complete
+/// sees the data.
+template <typename OpT>
+LogicalResult completeTxRelease(Builder &rewriter, OpT op, LoweringState &state,
+                                Value mbar, OpFoldResult bytes) {
+  FailureOr<Value> ptr = mbarAddr(rewriter, op, state, mbar);
+  if (failed(ptr))
+    return failure();
+  Location loc = op.getLoc();
+  Value tx;
+  if (auto attr = dyn_cast<Attribute>(bytes))
+    tx = i64c(rewriter, loc, -cast<IntegerAttr>(attr).getInt());
+  else
+    tx = arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0),
+                               cast<Value>(bytes));
+  updateMbarrier(rewriter, loc, *ptr, Value(), Value(), tx,
+                 LLVM::AtomicOrdering::release, "ptx.cluster");
+  return success();
+}
+
 LLVM::AtomicOrdering releaseUnlessRelaxed(std::optional<MemSem> sem) {
   return sem && *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
                                         : LLVM::AtomicOrdering::release;
@@ -441,15 +463,9 @@ struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
       size = arith::MulIOp::create(rewriter, loc, size, mine);
     }
     LLVM::MemcpyOp::create(rewriter, loc, dst, src, size, false);
-    if (op.getCompletion() == Completion::mbarrier_complete_tx_bytes) {
-      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
-      if (failed(mbar))
-        return failure();
-      Value tx =
-          arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0), size);
-      updateMbarrier(rewriter, loc, *mbar, Value(), Value(), tx,
-                     LLVM::AtomicOrdering::release, "ptx.cluster");
-    }
+    if (op.getCompletion() == Completion::mbarrier_complete_tx_bytes &&
+        failed(completeTxRelease(rewriter, op, state, adaptor.getMbar(), size)))
+      return failure();
     rewriter.eraseOp(op);
     return success();
   }
@@ -525,15 +541,9 @@ struct CpReduceAsyncBulkLowering : public PTXPattern<CpReduceAsyncBulkOp> {
     cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
     rewriter.setInsertionPointToStart(after);
 
-    if (!toGlobal) {
-      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
-      if (failed(mbar))
-        return failure();
-      Value tx =
-          arith::SubIOp::create(rewriter, loc, i64c(rewriter, loc, 0), size);
-      updateMbarrier(rewriter, loc, *mbar, Value(), Value(), tx,
-                     LLVM::AtomicOrdering::release, "ptx.cluster");
-    }
+    if (!toGlobal &&
+        failed(completeTxRelease(rewriter, op, state, adaptor.getMbar(), size)))
+      return failure();
     rewriter.eraseOp(op);
     return success();
   }
@@ -567,12 +577,9 @@ struct StAsyncLowering : public PTXPattern<StAsyncOp> {
             intConst(rewriter, loc, rewriter.getI32Type(), i));
       LLVM::StoreOp::create(rewriter, loc, vec, *ptr, elemBytes * n);
     }
-    FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
-    if (failed(mbar))
+    if (failed(completeTxRelease(rewriter, op, state, adaptor.getMbar(),
+                                 rewriter.getI64IntegerAttr(elemBytes * n))))
       return failure();
-    updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
-                   i64c(rewriter, loc, -(int64_t)(elemBytes * n)),
-                   LLVM::AtomicOrdering::release, "ptx.cluster");
     rewriter.eraseOp(op);
     return success();
   }
@@ -606,14 +613,10 @@ struct RedAsyncLowering : public PTXPattern<RedAsyncOp> {
         release ? LLVM::AtomicOrdering::release
                 : LLVM::AtomicOrdering::monotonic,
         lowering::syncScope(op.getScope(), Scope::cluster), bits / 8);
-    if (!release) {
-      FailureOr<Value> mbar = mbarAddr(rewriter, op, state, adaptor.getMbar());
-      if (failed(mbar))
-        return failure();
-      updateMbarrier(rewriter, loc, *mbar, Value(), Value(),
-                     i64c(rewriter, loc, -(int64_t)(bits / 8)),
-                     LLVM::AtomicOrdering::release, "ptx.cluster");
-    }
+    if (!release &&
+        failed(completeTxRelease(rewriter, op, state, adaptor.getMbar(),
+                                 rewriter.getI64IntegerAttr(bits / 8))))
+      return failure();
     rewriter.eraseOp(op);
     return success();
   }

@@ -285,6 +285,14 @@ void freeContextAllocations(CUctx_st *ctx);
 /// hsa_memory_copy, staging through host memory the agent can reach when
 /// one side is ordinary (pageable) host memory.
 CUresult copyMemory(const Agent &agent, void *dst, const void *src, size_t n);
+/// Copies between memory the agent's runtime placed (an allocation, a loaded
+/// variable) and ordinary host memory, staged where ROCr needs it.
+/// CUDA_ERROR_OUT_OF_MEMORY when no staging buffer could be had,
+/// CUDA_ERROR_INVALID_VALUE when HSA refused the copy.
+CUresult copyToDevice(const Agent &agent, void *device, const void *host,
+                      size_t n);
+CUresult copyToHost(const Agent &agent, void *host, const void *device,
+                    size_t n);
 
 //===----------------------------------------------------------------------===//
 // Modules (Module.cpp)
@@ -308,6 +316,17 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                     JitLogs &logs, CUmod_st *&out);
 void unloadModule(CUmod_st *m);
 CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out);
+/// A variable of a loaded executable, where the loader placed it.
+struct Variable {
+  uint64_t address = 0;
+  uint32_t size = 0;
+};
+/// The variable `name` of `exe` on `agent` (Variables.cpp).
+/// CUDA_ERROR_NOT_FOUND when the executable has no symbol of that name,
+/// CUDA_ERROR_INVALID_IMAGE when it has one that is no variable with an
+/// address (a kernel, a kernel descriptor) or whose details HSA refused.
+CUresult findVariable(hsa_executable_t exe, const Agent &agent,
+                      const char *name, Variable &out);
 /// Fills f.warpPerWaveLimit/threadLimit from the code object's
 /// warp-per-wave variable of `kernel`, if it has one.
 void readWarpPerWave(CUmod_st *m, const std::string &kernel, CUfunc_st &f);

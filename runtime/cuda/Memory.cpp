@@ -43,6 +43,56 @@ void freeContextAllocations(CUctx_st *ctx) {
   }
 }
 
+namespace {
+/// ROCr copies only memory it knows: pageable host memory goes through a
+/// fine-grained buffer, 4 MiB at a time. The CPU agent shares the
+/// process's memory: every pointer is reachable.
+CUresult copyStaged(const Agent &agent, void *dst, const void *src, size_t n,
+                    bool toDevice) {
+  if (!n)
+    return CUDA_SUCCESS;
+  const runtime::HsaTable &t = hsa();
+  if (agent.host)
+    return t.hsa_memory_copy(dst, src, n) == HSA_STATUS_SUCCESS
+               ? CUDA_SUCCESS
+               : CUDA_ERROR_INVALID_VALUE;
+  const size_t chunk = std::min<size_t>(n, 4 << 20);
+  void *bounce = nullptr;
+  if (!agent.hostRegion.handle ||
+      t.hsa_memory_allocate(agent.hostRegion, chunk, &bounce) !=
+          HSA_STATUS_SUCCESS ||
+      !bounce)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  CUresult r = CUDA_SUCCESS;
+  for (size_t off = 0; off < n && !r; off += chunk) {
+    size_t len = std::min(chunk, n - off);
+    auto *d = static_cast<char *>(dst) + off;
+    auto *s = static_cast<const char *>(src) + off;
+    if (toDevice) {
+      std::memcpy(bounce, s, len);
+      if (t.hsa_memory_copy(d, bounce, len) != HSA_STATUS_SUCCESS)
+        r = CUDA_ERROR_INVALID_VALUE;
+    } else if (t.hsa_memory_copy(bounce, s, len) != HSA_STATUS_SUCCESS) {
+      r = CUDA_ERROR_INVALID_VALUE;
+    } else {
+      std::memcpy(d, bounce, len);
+    }
+  }
+  t.hsa_memory_free(bounce);
+  return r;
+}
+} // namespace
+
+CUresult copyToDevice(const Agent &agent, void *device, const void *host,
+                      size_t n) {
+  return copyStaged(agent, device, host, n, /*toDevice=*/true);
+}
+
+CUresult copyToHost(const Agent &agent, void *host, const void *device,
+                    size_t n) {
+  return copyStaged(agent, host, device, n, /*toDevice=*/false);
+}
+
 CUresult copyMemory(const Agent &agent, void *dst, const void *src, size_t n) {
   if (!n)
     return CUDA_SUCCESS;
@@ -57,31 +107,8 @@ CUresult copyMemory(const Agent &agent, void *dst, const void *src, size_t n) {
     std::memmove(dst, src, n);
     return CUDA_SUCCESS;
   }
-  // ROCr copies only memory it knows: stage pageable memory through a
-  // fine-grained buffer.
-  const size_t chunk = std::min<size_t>(n, 4 << 20);
-  void *bounce = nullptr;
-  if (!agent.hostRegion.handle ||
-      hsa().hsa_memory_allocate(agent.hostRegion, chunk, &bounce) !=
-          HSA_STATUS_SUCCESS)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  CUresult r = CUDA_SUCCESS;
-  for (size_t off = 0; off < n && !r; off += chunk) {
-    size_t len = std::min(chunk, n - off);
-    auto *d = static_cast<char *>(dst) + off;
-    auto *s = static_cast<const char *>(src) + off;
-    if (dstKnown) {
-      std::memcpy(bounce, s, len);
-      if (hsa().hsa_memory_copy(d, bounce, len) != HSA_STATUS_SUCCESS)
-        r = CUDA_ERROR_INVALID_VALUE;
-    } else {
-      if (hsa().hsa_memory_copy(bounce, s, len) != HSA_STATUS_SUCCESS)
-        r = CUDA_ERROR_INVALID_VALUE;
-      std::memcpy(d, bounce, len);
-    }
-  }
-  hsa().hsa_memory_free(bounce);
-  return r;
+  return dstKnown ? copyToDevice(agent, dst, src, n)
+                  : copyToHost(agent, dst, src, n);
 }
 
 } // namespace ptxmlir::cuda

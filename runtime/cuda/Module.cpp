@@ -57,8 +57,6 @@ llvm::Expected<std::vector<Range>> variableRanges(hsa_executable_t exe,
   auto *elf = llvm::dyn_cast<ELFObjectFileBase>(file->get());
   if (!elf)
     return llvm::createStringError("not an ELF object");
-  const runtime::HsaTable &t = hsa();
-  hsa_agent_t a = agent.agent;
   std::vector<Range> ranges;
   for (const ELFSymbolRef &sym : elf->symbols()) {
     llvm::Expected<uint32_t> flags = sym.getFlags();
@@ -72,26 +70,10 @@ llvm::Expected<std::vector<Range>> variableRanges(hsa_executable_t exe,
         !(*flags & SymbolRef::SF_Global) ||
         (*flags & SymbolRef::SF_Undefined) || *name == skip)
       continue;
-    std::string n = name->str();
-    hsa_executable_symbol_t es;
-    hsa_symbol_kind_t kind;
-    uint64_t address = 0;
-    uint32_t size = 0;
-    // Kernel descriptors (`k.kd`) are data symbols too: not variables.
-    if (t.hsa_executable_get_symbol_by_name(exe, n.c_str(), &a, &es) !=
-            HSA_STATUS_SUCCESS ||
-        t.hsa_executable_symbol_get_info(es, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
-                                         &kind) != HSA_STATUS_SUCCESS ||
-        kind != HSA_SYMBOL_KIND_VARIABLE ||
-        t.hsa_executable_symbol_get_info(
-            es, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address) !=
-            HSA_STATUS_SUCCESS ||
-        t.hsa_executable_symbol_get_info(
-            es, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size) !=
-            HSA_STATUS_SUCCESS ||
-        !address || !size)
+    Variable v;
+    if (findVariable(exe, agent, name->str().c_str(), v) || !v.size)
       continue;
-    ranges.push_back({address, address + size});
+    ranges.push_back({v.address, v.address + v.size});
   }
   return ranges;
 }
@@ -106,78 +88,56 @@ llvm::Expected<std::vector<Range>> variableRanges(hsa_executable_t exe,
 /// The table comes with the image, which need not be ours: every entry is
 /// checked before anything is written (the byte inside one of the
 /// executable's variables, the shift a whole byte below 64); a table that
-/// fails is HSA_STATUS_ERROR_INVALID_CODE_OBJECT with the reason in `why`.
-hsa_status_t applyMaskInitializers(hsa_executable_t exe, const Agent &agent,
-                                   llvm::StringRef codeObject,
-                                   std::string &why) {
+/// fails is CUDA_ERROR_INVALID_IMAGE; every failure leaves the reason in
+/// `why`.
+CUresult applyMaskInitializers(hsa_executable_t exe, const Agent &agent,
+                               llvm::StringRef codeObject, std::string &why) {
   constexpr llvm::StringLiteral kTable = "__ptxmlir_mask_init";
-  const runtime::HsaTable &t = hsa();
-  hsa_agent_t a = agent.agent;
-  hsa_executable_symbol_t sym;
-  if (t.hsa_executable_get_symbol_by_name(exe, kTable.data(), &a, &sym) !=
-      HSA_STATUS_SUCCESS)
-    return HSA_STATUS_SUCCESS;
-  hsa_symbol_kind_t kind;
-  uint64_t address = 0;
-  uint32_t size = 0;
-  if (t.hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
-                                       &kind) != HSA_STATUS_SUCCESS ||
-      kind != HSA_SYMBOL_KIND_VARIABLE ||
-      t.hsa_executable_symbol_get_info(
-          sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address) !=
-          HSA_STATUS_SUCCESS ||
-      t.hsa_executable_symbol_get_info(
-          sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size) !=
-          HSA_STATUS_SUCCESS ||
-      !address || !size || size % 24) {
+  Variable v;
+  CUresult r = findVariable(exe, agent, kTable.data(), v);
+  if (r == CUDA_ERROR_NOT_FOUND)
+    return CUDA_SUCCESS;
+  if (r || !v.size || v.size % 24) {
     why = "__ptxmlir_mask_init is not a variable of i64 triples";
-    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+    return CUDA_ERROR_INVALID_IMAGE;
   }
   auto ranges = variableRanges(exe, agent, codeObject, kTable);
   if (!ranges) {
     why = "code object: " + llvm::toString(ranges.takeError());
-    return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+    return CUDA_ERROR_INVALID_IMAGE;
   }
-  // The CPU agent shares the process's memory; ROCr copies only to and
-  // from memory it allocated: stage through a fine-grained host buffer.
-  void *stage = nullptr;
-  if (!agent.host && (!agent.hostRegion.handle ||
-                      t.hsa_memory_allocate(agent.hostRegion, size, &stage) !=
-                          HSA_STATUS_SUCCESS))
-    return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-  std::vector<uint64_t> table(size / 8);
-  void *buf = stage ? stage : table.data();
-  hsa_status_t st =
-      t.hsa_memory_copy(buf, reinterpret_cast<void *>(address), size);
-  if (st == HSA_STATUS_SUCCESS && stage)
-    std::memcpy(table.data(), stage, size);
-  for (size_t i = 0; st == HSA_STATUS_SUCCESS && i + 2 < table.size(); i += 3) {
+  std::vector<uint64_t> table(v.size / 8);
+  if ((r = copyToHost(agent, table.data(),
+                      reinterpret_cast<const void *>(v.address), v.size))) {
+    why = std::string("reading __ptxmlir_mask_init: ") + errorName(r);
+    return r;
+  }
+  for (size_t i = 0; i + 2 < table.size(); i += 3) {
     uint64_t dst = table[i], shift = table[i + 2];
     bool inside = llvm::any_of(
-        *ranges, [&](Range r) { return dst >= r.begin && dst < r.end; });
-    if (!inside || shift % 8 || shift >= 64) {
-      char msg[160];
-      std::snprintf(msg, sizeof msg,
-                    "__ptxmlir_mask_init entry %zu: %s (byte address 0x%llx, "
-                    "shift %llu)",
-                    i / 3,
-                    inside ? "the shift is not a whole byte below 64"
-                           : "the byte lies in no variable of the module",
-                    (unsigned long long)dst, (unsigned long long)shift);
-      why = msg;
-      st = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+        *ranges, [&](Range x) { return dst >= x.begin && dst < x.end; });
+    if (inside && shift % 8 == 0 && shift < 64)
+      continue;
+    char msg[160];
+    std::snprintf(msg, sizeof msg,
+                  "__ptxmlir_mask_init entry %zu: %s (byte address 0x%llx, "
+                  "shift %llu)",
+                  i / 3,
+                  inside ? "the shift is not a whole byte below 64"
+                         : "the byte lies in no variable of the module",
+                  (unsigned long long)dst, (unsigned long long)shift);
+    why = msg;
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  for (size_t i = 0; i + 2 < table.size(); i += 3) {
+    uint8_t byte = uint8_t(table[i + 1] >> table[i + 2]);
+    if ((r = copyToDevice(agent, reinterpret_cast<void *>(table[i]), &byte,
+                          1))) {
+      why = std::string("writing a mask() initializer: ") + errorName(r);
+      return r;
     }
   }
-  for (size_t i = 0; st == HSA_STATUS_SUCCESS && i + 2 < table.size(); i += 3) {
-    uint8_t byte = uint8_t(table[i + 1] >> table[i + 2]);
-    if (stage)
-      std::memcpy(stage, &byte, 1);
-    st = t.hsa_memory_copy(reinterpret_cast<void *>(table[i]),
-                           stage ? stage : &byte, 1);
-  }
-  if (stage)
-    t.hsa_memory_free(stage);
-  return st;
+  return CUDA_SUCCESS;
 }
 
 std::string loadError(const Agent &agent, hsa_status_t st) {
@@ -278,18 +238,23 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                                                  m->reader, nullptr, nullptr);
   if (st == HSA_STATUS_SUCCESS)
     st = t.hsa_executable_freeze(m->executable, nullptr);
-  std::string maskError;
-  if (st == HSA_STATUS_SUCCESS)
-    st = applyMaskInitializers(m->executable, agent, m->codeObject, maskError);
+  std::string why;
+  CUresult r = CUDA_SUCCESS;
   if (st != HSA_STATUS_SUCCESS) {
+    why = loadError(agent, st);
+    r = CUDA_ERROR_INVALID_IMAGE;
+  } else {
+    r = applyMaskInitializers(m->executable, agent, m->codeObject, why);
+  }
+  if (r) {
     std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
-                 maskError.empty() ? loadError(agent, st).c_str()
-                                   : maskError.c_str());
+                 why.c_str());
     if (m->executable.handle)
       t.hsa_executable_destroy(m->executable);
     if (m->reader.handle)
       t.hsa_code_object_reader_destroy(m->reader);
-    return CUDA_ERROR_INVALID_IMAGE;
+    // Running out of memory is not the image's fault.
+    return r == CUDA_ERROR_OUT_OF_MEMORY ? r : CUDA_ERROR_INVALID_IMAGE;
   }
   out = m.release();
   std::lock_guard<std::recursive_mutex> lock(rt().mu);
@@ -515,42 +480,27 @@ CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
       return r;
     if (!name)
       return CUDA_ERROR_INVALID_VALUE;
-    hsa_agent_t agent = hmod->ctx->dev->agent->agent;
-    hsa_executable_symbol_t sym;
-    if (hsa().hsa_executable_get_symbol_by_name(hmod->executable, name, &agent,
-                                                &sym) != HSA_STATUS_SUCCESS)
-      return CUDA_ERROR_NOT_FOUND;
-    hsa_symbol_kind_t kind;
-    hsa().hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_TYPE,
-                                         &kind);
-    if (kind != HSA_SYMBOL_KIND_VARIABLE)
-      return CUDA_ERROR_NOT_FOUND;
-    uint64_t address = 0;
-    uint32_t size = 0;
-    hsa().hsa_executable_symbol_get_info(
-        sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
-    hsa().hsa_executable_symbol_get_info(
-        sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
-    if (!address)
+    Variable v;
+    if (findVariable(hmod->executable, *hmod->ctx->dev->agent, name, v))
       return CUDA_ERROR_NOT_FOUND;
     {
       // Record it so copies to and from the variable pass the range checks.
       std::lock_guard<std::recursive_mutex> lock(rt().mu);
       auto &allocs = rt().allocations;
-      if (!allocs.count(address) && size) {
+      if (!allocs.count(v.address) && v.size) {
         Allocation a;
-        a.base = address;
-        a.size = size;
+        a.base = v.address;
+        a.size = v.size;
         a.ctx = hmod->ctx;
         a.module = hmod;
         a.id = rt().nextId++;
-        allocs[address] = a;
+        allocs[v.address] = a;
       }
     }
     if (dptr)
-      *dptr = CUdeviceptr(address);
+      *dptr = CUdeviceptr(v.address);
     if (bytes)
-      *bytes = size;
+      *bytes = v.size;
     return CUDA_SUCCESS;
   });
 }

@@ -10,44 +10,20 @@
 
 #include "ptxmlir/Target/AMDGPU/WarpPerWave.h"
 
-#include <cstring>
-
 namespace ptxmlir::cuda {
 
 void readWarpPerWave(CUmod_st *m, const std::string &kernel, CUfunc_st &f) {
-  const runtime::HsaTable &t = hsa();
   const Agent &agent = *m->ctx->dev->agent;
-  hsa_agent_t a = agent.agent;
-  hsa_executable_symbol_t sym;
+  if (agent.wavefrontSize != 64)
+    return;
   std::string name = kernel + mlir::ptx::amdgpu::kWarpPerWaveSuffix;
-  if (agent.wavefrontSize != 64 ||
-      t.hsa_executable_get_symbol_by_name(m->executable, name.c_str(), &a,
-                                          &sym) != HSA_STATUS_SUCCESS)
-    return;
-  uint64_t address = 0;
-  uint32_t size = 0;
-  t.hsa_executable_symbol_get_info(
-      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_ADDRESS, &address);
-  t.hsa_executable_symbol_get_info(
-      sym, HSA_EXECUTABLE_SYMBOL_INFO_VARIABLE_SIZE, &size);
+  Variable v;
   uint32_t limits[2] = {0, 0};
-  if (!address || size != sizeof(limits))
+  if (findVariable(m->executable, agent, name.c_str(), v) ||
+      v.size != sizeof(limits) ||
+      copyToHost(agent, limits, reinterpret_cast<const void *>(v.address),
+                 sizeof(limits)))
     return;
-  // ROCr copies only to and from memory it allocated: stage through a
-  // fine-grained host buffer (the CPU agent shares the process's memory).
-  void *stage = nullptr;
-  if (!agent.host &&
-      (!agent.hostRegion.handle ||
-       t.hsa_memory_allocate(agent.hostRegion, sizeof(limits), &stage) !=
-           HSA_STATUS_SUCCESS))
-    return;
-  if (t.hsa_memory_copy(stage ? stage : limits,
-                        reinterpret_cast<void *>(address),
-                        sizeof(limits)) == HSA_STATUS_SUCCESS &&
-      stage)
-    std::memcpy(limits, stage, sizeof(limits));
-  if (stage)
-    t.hsa_memory_free(stage);
   // Only what the contract allows: a split block fits 1024 work-items and
   // the kernel's work-group limit.
   uint32_t split = std::min(limits[0], mlir::ptx::amdgpu::kWarpPerWaveMaxThreads);

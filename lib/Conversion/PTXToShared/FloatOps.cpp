@@ -365,7 +365,7 @@ template <typename OpT> struct UnaryFnLowering : public PTXPattern<OpT> {
           else if constexpr (std::is_same_v<OpT, Ex2Op>)
             v = LLVM::Exp2Op::create(rewriter, loc, a);
           else
-            v = LLVM::TanhOp::create(rewriter, loc, a);
+            v = approxTanh(rewriter, loc, a);
           if (hiWord)
             return selectBits(rewriter, loc, isNaN(rewriter, loc, v),
                               arith::BitcastOp::create(

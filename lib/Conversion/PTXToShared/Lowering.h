@@ -128,6 +128,9 @@ Value floatMinMax(OpBuilder &b, Location loc, Value a, Value c, bool isMax,
                   bool nan);
 /// `.sat` on floats: clamp to [0, 1], NaN becomes +0.
 Value saturateUnit(OpBuilder &b, Location loc, Value f);
+/// tanh.approx of an f32, f16 or bf16 value with arithmetic, exp2 and a
+/// division only (Tanh.cpp).
+Value approxTanh(OpBuilder &b, Location loc, Value x);
 
 /// Operations with directed rounding (Rounding.cpp).
 enum class DirectedKind { Add, Mul, Fma, Div, Sqrt };

@@ -255,7 +255,7 @@ struct ConvertWaveToNVVMPass
       op.erase();
     }
     top.walk([&](Operation *op) {
-      if (isa<LLVM::SinOp, LLVM::CosOp, LLVM::Exp2Op, LLVM::TanhOp>(op))
+      if (isa<LLVM::SinOp, LLVM::CosOp, LLVM::Exp2Op>(op))
         op->setAttr("fastmathFlags", LLVM::FastmathFlagsAttr::get(
                                          ctx, LLVM::FastmathFlags::afn));
     });

@@ -184,7 +184,6 @@ struct CUkern_st {
 
 struct CUlib_st {
   std::string image; ///< copied: the caller may free theirs
-  bool imageIsText = false;
   std::map<CUctx_st *, CUmod_st *> modules;
   std::map<std::string, std::unique_ptr<CUkern_st>> kernels;
   std::vector<std::string> kernelNames;
@@ -309,6 +308,28 @@ struct JitLogs {
   /// The name PTX locations carry in diagnostics (the file for cuModuleLoad).
   std::string sourceName = "module.ptx";
 };
+
+/// What a module image holds (Image.cpp).
+struct ModuleImage {
+  enum Kind { FatBinary, CodeObject, PTX } kind = PTX;
+  /// The whole image, in the caller's memory: the fat binary's containers,
+  /// the ELF file or the PTX text (without its NUL).
+  llvm::StringRef bytes;
+  /// A fat binary's chosen PTX entry, decompressed, and its name in
+  /// diagnostics ("compute_80.ptx").
+  std::string fatbinPTX;
+  std::string ptxName;
+  /// The PTX to compile; empty for a code object.
+  llvm::StringRef ptx() const {
+    return kind == PTX ? bytes : llvm::StringRef(fatbinPTX);
+  }
+};
+/// Tells a fat binary (or its wrapper), a code object and PTX text apart.
+/// `size` is 0 when the caller gave only a pointer: the image's own headers
+/// bound it then. CUDA_ERROR_INVALID_IMAGE for an image that is none of
+/// them or is malformed, CUDA_ERROR_NO_BINARY_FOR_GPU (said on stderr) for
+/// an NVIDIA cubin or a fat binary without PTX we may compile.
+CUresult readImage(const void *image, size_t size, ModuleImage &out);
 
 /// Loads PTX text, a fat binary (or its wrapper) or a code object into
 /// `ctx`. `size` is 0 when the caller gave only a pointer.

@@ -7,11 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FatBinary.h"
 #include "Internal.h"
 
-#include "llvm/BinaryFormat/ELF.h"
-#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -48,52 +45,21 @@ void scanEntries(llvm::StringRef ptx, std::vector<std::string> &names) {
 /// Copies the image (its size read from its own headers) and lists its
 /// kernels without compiling anything.
 CUresult prepare(const void *code, size_t size, CUlib_st &lib) {
-  const void *p = unwrapFatbin(code);
-  if (!p)
-    return CUDA_ERROR_INVALID_VALUE;
-  auto *bytes = static_cast<const uint8_t *>(p);
-  if (isFatbin(p)) {
-    uint64_t n = 0;
-    auto entries = parseFatbin(p, size ? size : UINT64_MAX, &n);
-    if (!entries) {
-      logf("fat binary: %s", llvm::toString(entries.takeError()).c_str());
-      return CUDA_ERROR_INVALID_IMAGE;
-    }
-    const FatbinEntry *ptx = choosePTX(*entries, kCC);
-    if (!ptx) {
-      std::fprintf(stderr,
-                   "ptxmlir: no PTX for compute capability %d.%d or lower in "
-                   "the fat binary; it holds: %s\n",
-                   kCCMajor, kCCMinor, describeFatbin(*entries).c_str());
-      return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    }
-    auto text = fatbinEntryContents(*ptx);
-    if (!text)
-      return CUDA_ERROR_INVALID_IMAGE;
-    scanEntries(*text, lib.kernelNames);
-    lib.image.assign(reinterpret_cast<const char *>(p), n);
-  } else if (std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
-    uint64_t n = size;
-    if (!n) {
-      llvm::ELF::Elf64_Ehdr eh;
-      std::memcpy(&eh, bytes, sizeof(eh));
-      n = std::max<uint64_t>(eh.e_shoff + uint64_t(eh.e_shnum) * eh.e_shentsize,
-                             sizeof(eh));
-    }
-    lib.image.assign(reinterpret_cast<const char *>(bytes), n);
-    auto info = ptxmlir::runtime::readCodeObject(lib.image);
-    if (!info) {
-      logf("code object: %s", llvm::toString(info.takeError()).c_str());
-      return CUDA_ERROR_INVALID_IMAGE;
-    }
-    for (auto &k : info->kernels)
-      lib.kernelNames.push_back(k.name);
-  } else {
-    const char *text = static_cast<const char *>(p);
-    lib.image.assign(text, size ? strnlen(text, size) : std::strlen(text));
-    lib.imageIsText = true;
-    scanEntries(lib.image, lib.kernelNames);
+  ModuleImage contents;
+  if (CUresult r = readImage(code, size, contents))
+    return r;
+  lib.image = contents.bytes.str();
+  if (contents.kind != ModuleImage::CodeObject) {
+    scanEntries(contents.ptx(), lib.kernelNames);
+    return CUDA_SUCCESS;
   }
+  auto info = ptxmlir::runtime::readCodeObject(lib.image);
+  if (!info) {
+    logf("code object: %s", llvm::toString(info.takeError()).c_str());
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  for (auto &k : info->kernels)
+    lib.kernelNames.push_back(k.name);
   return CUDA_SUCCESS;
 }
 

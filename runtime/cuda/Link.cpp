@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FatBinary.h"
 #include "Internal.h"
 
 #include <cstring>
@@ -34,17 +33,12 @@ CUresult addInput(CUlinkState state, CUjitInputType type, const void *data,
     return CUDA_SUCCESS;
   }
   case CU_JIT_INPUT_FATBINARY: {
-    const void *p = unwrapFatbin(data);
-    auto entries = parseFatbin(p, size ? size : UINT64_MAX);
-    if (!entries)
+    ModuleImage contents;
+    if (CUresult r = readImage(data, size, contents))
+      return r;
+    if (contents.kind != ModuleImage::FatBinary)
       return CUDA_ERROR_INVALID_IMAGE;
-    const FatbinEntry *e = choosePTX(*entries, kCC);
-    if (!e)
-      return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    auto text = fatbinEntryContents(*e);
-    if (!text)
-      return CUDA_ERROR_INVALID_IMAGE;
-    state->ptx.push_back(std::move(*text));
+    state->ptx.push_back(std::move(contents.fatbinPTX));
     return CUDA_SUCCESS;
   }
   case CU_JIT_INPUT_LIBRARY:

@@ -1,6 +1,5 @@
 //===- Module.cpp - modules: PTX, fat binaries and code objects -----------===//
 
-#include "FatBinary.h"
 #include "Internal.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -19,21 +18,6 @@ using namespace ptxmlir::cuda;
 namespace ptxmlir::cuda {
 
 namespace {
-constexpr uint16_t kEMCuda = 190; // NVIDIA cubins
-
-/// Size of an ELF image from its header when the caller gave no size: the
-/// section header table is the last thing nvcc and lld write.
-uint64_t elfSize(const uint8_t *p) {
-  if (p[llvm::ELF::EI_CLASS] != llvm::ELF::ELFCLASS64)
-    return 0;
-  llvm::ELF::Elf64_Ehdr eh;
-  std::memcpy(&eh, p, sizeof(eh));
-  uint64_t end =
-      std::max<uint64_t>(eh.e_shoff + uint64_t(eh.e_shnum) * eh.e_shentsize,
-                         eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize);
-  return std::max<uint64_t>(end, sizeof(eh));
-}
-
 bool targetMatches(const std::string &target, const Agent &agent) {
   return target == agent.isaName || target == agent.chip ||
          chipForIsa(target) == agent.chip;
@@ -160,60 +144,17 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
   const Agent &agent = *ctx->dev->agent;
   auto m = std::make_unique<CUmod_st>();
   m->ctx = ctx;
-  const void *p = unwrapFatbin(image);
-  if (!p)
-    return CUDA_ERROR_INVALID_VALUE;
-  auto *bytes = static_cast<const uint8_t *>(p);
-  if (isFatbin(p)) {
-    auto entries = parseFatbin(p, size ? size : UINT64_MAX);
-    if (!entries) {
-      logf("fat binary: %s", llvm::toString(entries.takeError()).c_str());
-      return CUDA_ERROR_INVALID_IMAGE;
-    }
-    const FatbinEntry *ptx = choosePTX(*entries, kCC);
-    if (!ptx) {
-      // Always said, not only under PTXMLIR_LOG: this is the error users
-      // most need explained.
-      std::fprintf(stderr,
-                   "ptxmlir: no PTX for compute capability %d.%d or lower in "
-                   "the fat binary; it holds: %s\n",
-                   kCCMajor, kCCMinor, describeFatbin(*entries).c_str());
-      return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    }
-    auto text = fatbinEntryContents(*ptx);
-    if (!text) {
-      logf("fat binary: %s", llvm::toString(text.takeError()).c_str());
-      return CUDA_ERROR_INVALID_IMAGE;
-    }
-    logf("fat binary holds %s: using compute_%u PTX",
-         describeFatbin(*entries).c_str(), ptx->arch);
-    std::string name = "compute_" + std::to_string(ptx->arch) + ".ptx";
-    if (CUresult r = compilePTX(agent, *text, name, logs, m->codeObject))
-      return r;
-  } else if (std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
-    uint16_t machine;
-    std::memcpy(&machine, bytes + 18, 2);
-    if (machine == kEMCuda) {
-      std::fprintf(stderr, "ptxmlir: an NVIDIA cubin (SASS) cannot run here; "
-                           "ship PTX (nvcc -gencode ...,code=compute_XY)\n");
-      return CUDA_ERROR_NO_BINARY_FOR_GPU;
-    }
-    uint64_t n = size ? size : elfSize(bytes);
-    if (!n)
-      return CUDA_ERROR_INVALID_IMAGE;
-    m->codeObject.assign(reinterpret_cast<const char *>(bytes), n);
-  } else {
-    const char *text = static_cast<const char *>(p);
-    size_t n = size ? strnlen(text, size) : std::strlen(text);
-    llvm::StringRef ptx(text, n);
-    if (!ptx.contains(".version") && !ptx.contains(".target")) {
-      logf("module image is neither PTX, a fat binary nor an ELF code object");
-      return CUDA_ERROR_INVALID_IMAGE;
-    }
-    if (CUresult r =
-            compilePTX(agent, ptx, logs.sourceName, logs, m->codeObject))
-      return r;
-  }
+  ModuleImage contents;
+  if (CUresult r = readImage(image, size, contents))
+    return r;
+  if (contents.kind == ModuleImage::CodeObject)
+    m->codeObject = contents.bytes.str();
+  else if (CUresult r = compilePTX(agent, contents.ptx(),
+                                   contents.kind == ModuleImage::FatBinary
+                                       ? contents.ptxName
+                                       : logs.sourceName,
+                                   logs, m->codeObject))
+    return r;
 
   auto info = runtime::readCodeObject(m->codeObject);
   if (!info) {

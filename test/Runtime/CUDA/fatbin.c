@@ -11,6 +11,9 @@
 // CHECK: fat binary holds compute_75 (PTX), compute_80 (PTX), compute_90 (PTX), sm_80 (SASS): using compute_80 PTX
 // CHECK: no PTX for compute capability 8.0 or lower in the fat binary; it holds: sm_80 (SASS), sm_86 (SASS)
 // CHECK: no PTX for compute capability 8.0 or lower in the fat binary; it holds: compute_90 (PTX)
+// CHECK: no PTX for compute capability 8.0 or lower in the fat binary; it holds: sm_80 (SASS)
+// CHECK: no PTX for compute capability 8.0 or lower in the fat binary; it holds: sm_80 (SASS)
+// CHECK: an NVIDIA cubin (SASS) cannot run here
 // CHECK: all {{[0-9]+}} checks passed
 #include "check.h"
 
@@ -216,7 +219,34 @@ int main(int argc, char **argv) {
   put64(fatbin + 16 + 8, 1 << 30);
   EXPECT(cuModuleLoadData(&m, fatbin), CUDA_ERROR_INVALID_IMAGE);
 
+  // cuLinkAddData and cuLibraryLoadData read images as cuModuleLoadData
+  // does: the same refusals, and the same message for a fat binary without
+  // usable PTX.
+  begin();
+  entry(2, 80, sass, sizeof sass, 0, 0);
+  end();
+  CUlinkState link;
+  EXPECT(cuLinkCreate(0, NULL, NULL, &link), CUDA_SUCCESS);
+  EXPECT(cuLinkAddData(link, CU_JIT_INPUT_FATBINARY, fatbin, 0, "sass", 0, NULL,
+                       NULL),
+         CUDA_ERROR_NO_BINARY_FOR_GPU);
+  EXPECT(cuLinkAddData(link, CU_JIT_INPUT_FATBINARY, (void *)old75, 0, "ptx", 0,
+                       NULL, NULL),
+         CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLinkDestroy(link), CUDA_SUCCESS);
   EXPECT(cuCtxDestroy(ctx), CUDA_SUCCESS);
+
+  // With no context current a library is only read, not loaded: it is
+  // refused all the same.
+  CUlibrary none;
+  uint8_t cubin[64] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
+  put16(cubin + 18, 190); // EM_CUDA
+  EXPECT(cuLibraryLoadData(&none, fatbin, NULL, NULL, 0, NULL, NULL, 0),
+         CUDA_ERROR_NO_BINARY_FOR_GPU);
+  EXPECT(cuLibraryLoadData(&none, cubin, NULL, NULL, 0, NULL, NULL, 0),
+         CUDA_ERROR_NO_BINARY_FOR_GPU);
+  EXPECT(cuLibraryLoadData(&none, junk90, NULL, NULL, 0, NULL, NULL, 0),
+         CUDA_ERROR_INVALID_IMAGE);
   free(fatbin);
   free(packed);
   free(ptx);

@@ -1,0 +1,96 @@
+//===- Image.cpp - what a module image holds ------------------------------===//
+//
+// cuModuleLoadData, cuLibraryLoadData and cuLinkAddData take the same kinds
+// of image: a fat binary (or the wrapper that points at one), one of our
+// code objects, or PTX text. readImage tells them apart and finds the PTX
+// to compile, so all three accept and refuse the same images.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FatBinary.h"
+#include "Internal.h"
+
+#include "llvm/BinaryFormat/ELF.h"
+#include <cstring>
+
+namespace ptxmlir::cuda {
+
+namespace {
+constexpr uint16_t kEMCuda = 190; // NVIDIA cubins
+
+/// Size of an ELF image from its header when the caller gave no size: the
+/// section header table is the last thing nvcc and lld write.
+uint64_t elfSize(const uint8_t *p) {
+  if (p[llvm::ELF::EI_CLASS] != llvm::ELF::ELFCLASS64)
+    return 0;
+  llvm::ELF::Elf64_Ehdr eh;
+  std::memcpy(&eh, p, sizeof(eh));
+  uint64_t end =
+      std::max<uint64_t>(eh.e_shoff + uint64_t(eh.e_shnum) * eh.e_shentsize,
+                         eh.e_phoff + uint64_t(eh.e_phnum) * eh.e_phentsize);
+  return std::max<uint64_t>(end, sizeof(eh));
+}
+} // namespace
+
+CUresult readImage(const void *image, size_t size, ModuleImage &out) {
+  const void *p = image ? unwrapFatbin(image) : nullptr;
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *bytes = static_cast<const uint8_t *>(p);
+  if (isFatbin(p)) {
+    uint64_t n = 0;
+    auto entries = parseFatbin(p, size ? size : UINT64_MAX, &n);
+    if (!entries) {
+      logf("fat binary: %s", llvm::toString(entries.takeError()).c_str());
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    const FatbinEntry *ptx = choosePTX(*entries, kCC);
+    if (!ptx) {
+      // Always said, not only under PTXMLIR_LOG: this is the error users
+      // most need explained.
+      std::fprintf(stderr,
+                   "ptxmlir: no PTX for compute capability %d.%d or lower in "
+                   "the fat binary; it holds: %s\n",
+                   kCCMajor, kCCMinor, describeFatbin(*entries).c_str());
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    auto text = fatbinEntryContents(*ptx);
+    if (!text) {
+      logf("fat binary: %s", llvm::toString(text.takeError()).c_str());
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    logf("fat binary holds %s: using compute_%u PTX",
+         describeFatbin(*entries).c_str(), ptx->arch);
+    out.kind = ModuleImage::FatBinary;
+    out.bytes = llvm::StringRef(static_cast<const char *>(p), n);
+    out.fatbinPTX = std::move(*text);
+    out.ptxName = "compute_" + std::to_string(ptx->arch) + ".ptx";
+    return CUDA_SUCCESS;
+  }
+  if (std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
+    uint16_t machine;
+    std::memcpy(&machine, bytes + 18, 2);
+    if (machine == kEMCuda) {
+      std::fprintf(stderr, "ptxmlir: an NVIDIA cubin (SASS) cannot run here; "
+                           "ship PTX (nvcc -gencode ...,code=compute_XY)\n");
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    uint64_t n = size ? size : elfSize(bytes);
+    if (!n)
+      return CUDA_ERROR_INVALID_IMAGE;
+    out.kind = ModuleImage::CodeObject;
+    out.bytes = llvm::StringRef(reinterpret_cast<const char *>(bytes), n);
+    return CUDA_SUCCESS;
+  }
+  const char *text = static_cast<const char *>(p);
+  llvm::StringRef ptx(text, size ? strnlen(text, size) : std::strlen(text));
+  if (!ptx.contains(".version") && !ptx.contains(".target")) {
+    logf("module image is neither PTX, a fat binary nor an ELF code object");
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  out.kind = ModuleImage::PTX;
+  out.bytes = ptx;
+  return CUDA_SUCCESS;
+}
+
+} // namespace ptxmlir::cuda

@@ -2,7 +2,9 @@
 
 #include "Lowering.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/PTX/Transforms/Passes.h"
 
@@ -53,6 +55,14 @@ struct ConvertPTXToSharedPass
     if (failed(resolveAliases(top)) || failed(lowerStructure(top, state)) ||
         failed(lowerPredication(top)))
       return signalPassFailure();
+    // Code no branch reaches (PTX keeps it, e.g. after an unconditional
+    // bra): the dialect conversions walk blocks in dominance order and
+    // would leave its ops unconverted.
+    {
+      IRRewriter rewriter(ctx);
+      for (auto fn : top.getOps<LLVM::LLVMFuncOp>())
+        (void)eraseUnreachableBlocks(rewriter, fn.getBody());
+    }
     // Carry flags that predication passed through block arguments.
     top.walk([&](Block *blk) {
       for (BlockArgument arg : blk->getArguments())

@@ -60,6 +60,42 @@ LogicalResult verifySemScope(Operation *op, std::optional<MemSem> sem,
   return success();
 }
 
+/// A bulk copy or reduction completes in a bulk group when it writes global
+/// memory and on an mbarrier otherwise; the `[mbar]` operand is written with
+/// the mbarrier completion and only with it. `toGlobalMsg` and `toSharedMsg`
+/// say which completion each direction takes.
+template <typename OpT>
+LogicalResult verifyBulkCompletion(OpT op, bool toGlobal, StringRef toGlobalMsg,
+                                   StringRef toSharedMsg) {
+  bool viaMbarrier =
+      op.getCompletion() == Completion::mbarrier_complete_tx_bytes;
+  if (viaMbarrier == toGlobal)
+    return op.emitOpError(toGlobal ? toGlobalMsg : toSharedMsg);
+  bool hasMbar = op.getMbar() || op.getMbarSym() || op.getMbarOffsetAttr();
+  if (hasMbar != viaMbarrier)
+    return op.emitOpError("the mbarrier operand goes with "
+                          ".mbarrier::complete_tx::bytes, and only with it");
+  return success();
+}
+
+/// Bulk reductions take the atom operations but .cas and .exch.
+LogicalResult verifyBulkReduction(Operation *op, AtomOperation o) {
+  if (o == AtomOperation::cas || o == AtomOperation::exch)
+    return op->emitOpError("reduction operation .")
+           << stringifyAtomOperation(o) << " is not valid here";
+  return success();
+}
+
+/// The tensor map of a bulk tensor operation: a name or a register.
+LogicalResult verifyTensorMapOperand(Operation *op, Value reg,
+                                     FlatSymbolRefAttr sym) {
+  if (reg && sym)
+    return op->emitOpError("the tensor map is either a name or a register");
+  if (!reg && !sym)
+    return op->emitOpError("needs a tensor map");
+  return success();
+}
+
 template <typename OpT> LogicalResult verifyTx(OpT op) {
   Operation *o = op.getOperation();
   if (failed(verifyB64(o, op.getType())) ||
@@ -214,15 +250,10 @@ LogicalResult CpAsyncBulkOp::verifyInstruction() {
     return emitOpError("copies .global to .shared::cta/.shared::cluster, "
                        ".shared::cta to .shared::cluster, or .shared::cta to "
                        ".global");
-  bool viaMbarrier = getCompletion() == Completion::mbarrier_complete_tx_bytes;
-  if (viaMbarrier == toGlobal)
-    return emitOpError(toGlobal ? "copies to .global complete in a bulk group"
-                                : "copies to shared memory complete on an "
-                                  "mbarrier");
-  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
-  if (hasMbar != viaMbarrier)
-    return emitOpError("the mbarrier operand goes with "
-                       ".mbarrier::complete_tx::bytes, and only with it");
+  if (failed(verifyBulkCompletion(
+          *this, toGlobal, "copies to .global complete in a bulk group",
+          "copies to shared memory complete on an mbarrier")))
+    return failure();
   if (getMulticast() && !(toShared && dst == StateSpace::shared_cluster))
     return emitOpError(".multicast::cluster is only valid from .global to "
                        ".shared::cluster");
@@ -234,10 +265,9 @@ LogicalResult CpAsyncBulkOp::verifyInstruction() {
 }
 
 LogicalResult CpAsyncBulkTensorOp::verifyInstruction() {
-  if (getTensorMap() && getTensorMapSym())
-    return emitOpError("the tensor map is either a name or a register");
-  if (!getTensorMap() && !getTensorMapSym())
-    return emitOpError("needs a tensor map");
+  if (failed(
+          verifyTensorMapOperand(*this, getTensorMap(), getTensorMapSymAttr())))
+    return failure();
   StateSpace dst = getDstSpace(), src = getSrcSpace();
   bool load =
       (dst == StateSpace::shared_cta || dst == StateSpace::shared_cluster) &&
@@ -422,15 +452,6 @@ LogicalResult FenceProxyTensormapOp::verifyInstruction() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-LogicalResult verifyTensorMapOperand(Operation *op, Value reg,
-                                     FlatSymbolRefAttr sym) {
-  if (reg && sym)
-    return op->emitOpError("the tensor map is either a name or a register");
-  if (!reg && !sym)
-    return op->emitOpError("needs a tensor map");
-  return success();
-}
-
 bool isIm2colMode(std::optional<TensorLoadMode> mode) {
   return mode == TensorLoadMode::im2col || mode == TensorLoadMode::im2col_w ||
          mode == TensorLoadMode::im2col_w_128 ||
@@ -460,10 +481,8 @@ LogicalResult CpReduceAsyncBulkTensorOp::verifyInstruction() {
     return emitOpError("reduces .shared::cta into .global");
   if (getCompletion() != Completion::bulk_group)
     return emitOpError("tensor reductions complete in a bulk group");
-  AtomOperation op = getOp();
-  if (op == AtomOperation::cas || op == AtomOperation::exch)
-    return emitOpError("reduction operation .")
-           << stringifyAtomOperation(op) << " is not valid here";
+  if (failed(verifyBulkReduction(*this, getOp())))
+    return failure();
   std::optional<TensorLoadMode> mode = getLoadMode();
   if (mode && *mode != TensorLoadMode::tile &&
       *mode != TensorLoadMode::im2col_no_offs)
@@ -484,23 +503,16 @@ LogicalResult CpReduceAsyncBulkOp::verifyInstruction() {
       getSrcSpace() != StateSpace::shared_cta)
     return emitOpError("reduces .shared::cta into .global or "
                        ".shared::cluster");
-  bool viaMbarrier = getCompletion() == Completion::mbarrier_complete_tx_bytes;
-  if (viaMbarrier == toGlobal)
-    return emitOpError(toGlobal
-                           ? "reductions into .global complete in a bulk group"
-                           : "reductions into .shared::cluster complete on an "
-                             "mbarrier");
-  bool hasMbar = getMbar() || getMbarSym() || getMbarOffsetAttr();
-  if (hasMbar != viaMbarrier)
-    return emitOpError("the mbarrier operand goes with "
-                       ".mbarrier::complete_tx::bytes, and only with it");
+  if (failed(verifyBulkCompletion(
+          *this, toGlobal, "reductions into .global complete in a bulk group",
+          "reductions into .shared::cluster complete on an mbarrier")))
+    return failure();
   if (getCacheHint() && !toGlobal)
     return emitOpError(".L2::cache_hint needs a .global destination");
   AtomOperation o = getOp();
   PTXType t = getType();
-  if (o == AtomOperation::cas || o == AtomOperation::exch)
-    return emitOpError("reduction operation .")
-           << stringifyAtomOperation(o) << " is not valid here";
+  if (failed(verifyBulkReduction(*this, o)))
+    return failure();
   // The types ptxas 13.0 accepts with each operation (into .global; into
   // .shared::cluster only the 32-bit ones and .add.u64).
   bool half = t == PTXType::f16 || t == PTXType::bf16;

@@ -65,7 +65,9 @@ extern "C" __global__ void policy(const uint32_t *in, uint32_t *out) {
   out[34 + i] = s[31 - i];
 }
 
-#define RED(op, map, x, y, buf)                                                \
+// Reduction number n (all of them when `which` is -1).
+#define RED(n, op, map, x, y, buf)                                             \
+  if (which < 0 || which == n)                                                 \
   asm volatile("cp.reduce.async.bulk.tensor.2d.global.shared::cta." op         \
                ".tile.bulk_group [%0, {%1, %2}], [%3];" ::"l"(&map),           \
                "r"(x), "r"(y), "r"(smem(buf))                                  \
@@ -91,64 +93,35 @@ reduce(const __grid_constant__ CUtensorMap mu32,
     for (int k = 0; k < 8; ++k)
       tiles[t][k] = src[t * 8 + k];
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  if (which < 0 || which == 0)
-    RED("add", mu32, 0, 0, tiles[0]);
-  if (which < 0 || which == 1)
-    RED("min", mu32, 8, 0, tiles[0]);
-  if (which < 0 || which == 2)
-    RED("max", mu32, 16, 0, tiles[0]);
-  if (which < 0 || which == 3)
-    RED("inc", mu32, 24, 0, tiles[0]);
-  if (which < 0 || which == 4)
-    RED("dec", mu32, 32, 0, tiles[0]);
-  if (which < 0 || which == 5)
-    RED("and", mu32, 40, 0, tiles[0]);
-  if (which < 0 || which == 6)
-    RED("or", mu32, 48, 0, tiles[0]);
-  if (which < 0 || which == 7)
-    RED("xor", mu32, 56, 0, tiles[0]);
-  if (which < 0 || which == 8)
-    RED("add", mu32, 60, 15, tiles[0]);
-  if (which < 0 || which == 9)
-    RED("min", ms32, 0, 0, tiles[1]);
-  if (which < 0 || which == 10)
-    RED("max", ms32, 8, 0, tiles[1]);
-  if (which < 0 || which == 11)
-    RED("add", ms32, 16, 0, tiles[1]);
-  if (which < 0 || which == 12)
-    RED("add", ms32, 60, 15, tiles[1]);
-  if (which < 0 || which == 13)
-    RED("add", mf32, 0, 0, tiles[2]);
-  if (which < 0 || which == 14)
-    RED("add", mf32, 60, 14, tiles[2]);
-  if (which < 0 || which == 15)
-    RED("add", mf16, 0, 0, tiles[3]);
-  if (which < 0 || which == 16)
-    RED("min", mf16, 8, 0, tiles[3]);
-  if (which < 0 || which == 17)
-    RED("max", mf16, 16, 0, tiles[3]);
-  if (which < 0 || which == 18)
-    RED("add", mbf16, 0, 0, tiles[4]);
-  if (which < 0 || which == 19)
-    RED("min", mbf16, 8, 0, tiles[4]);
-  if (which < 0 || which == 20)
-    RED("max", mbf16, 16, 0, tiles[4]);
-  if (which < 0 || which == 21)
-    RED("add", mu64, 0, 0, tiles[5]);
-  if (which < 0 || which == 22)
-    RED("min", mu64, 8, 0, tiles[5]);
-  if (which < 0 || which == 23)
-    RED("max", mu64, 16, 0, tiles[5]);
-  if (which < 0 || which == 24)
-    RED("and", mu64, 24, 0, tiles[5]);
-  if (which < 0 || which == 25)
-    RED("or", mu64, 32, 0, tiles[5]);
-  if (which < 0 || which == 26)
-    RED("xor", mu64, 40, 0, tiles[5]);
-  if (which < 0 || which == 27)
-    RED("min", ms64, 0, 0, tiles[6]);
-  if (which < 0 || which == 28)
-    RED("max", ms64, 8, 0, tiles[6]);
+  RED(0, "add", mu32, 0, 0, tiles[0]);
+  RED(1, "min", mu32, 8, 0, tiles[0]);
+  RED(2, "max", mu32, 16, 0, tiles[0]);
+  RED(3, "inc", mu32, 24, 0, tiles[0]);
+  RED(4, "dec", mu32, 32, 0, tiles[0]);
+  RED(5, "and", mu32, 40, 0, tiles[0]);
+  RED(6, "or", mu32, 48, 0, tiles[0]);
+  RED(7, "xor", mu32, 56, 0, tiles[0]);
+  RED(8, "add", mu32, 60, 15, tiles[0]);
+  RED(9, "min", ms32, 0, 0, tiles[1]);
+  RED(10, "max", ms32, 8, 0, tiles[1]);
+  RED(11, "add", ms32, 16, 0, tiles[1]);
+  RED(12, "add", ms32, 60, 15, tiles[1]);
+  RED(13, "add", mf32, 0, 0, tiles[2]);
+  RED(14, "add", mf32, 60, 14, tiles[2]);
+  RED(15, "add", mf16, 0, 0, tiles[3]);
+  RED(16, "min", mf16, 8, 0, tiles[3]);
+  RED(17, "max", mf16, 16, 0, tiles[3]);
+  RED(18, "add", mbf16, 0, 0, tiles[4]);
+  RED(19, "min", mbf16, 8, 0, tiles[4]);
+  RED(20, "max", mbf16, 16, 0, tiles[4]);
+  RED(21, "add", mu64, 0, 0, tiles[5]);
+  RED(22, "min", mu64, 8, 0, tiles[5]);
+  RED(23, "max", mu64, 16, 0, tiles[5]);
+  RED(24, "and", mu64, 24, 0, tiles[5]);
+  RED(25, "or", mu64, 32, 0, tiles[5]);
+  RED(26, "xor", mu64, 40, 0, tiles[5]);
+  RED(27, "min", ms64, 0, 0, tiles[6]);
+  RED(28, "max", ms64, 8, 0, tiles[6]);
   asm volatile("cp.async.bulk.commit_group;");
   asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
@@ -189,6 +162,14 @@ extern "C" __global__ void im2col(const __grid_constant__ CUtensorMap m,
     out[k] = box[k];
 }
 
+// tensormap.replace.tile.<field> of the tensor map at m in global memory:
+// `ops` is the type and operands after .b1024., the rest their inputs.
+#define REPLACE(field, ops, ...)                                               \
+  asm volatile("tensormap.replace.tile." field ".global.b1024." ops            \
+               ";" ::"l"(m),                                                   \
+               ##__VA_ARGS__                                                   \
+               : "memory")
+
 // One thread: rewrites one field of the tensor map at m (a copy in global
 // memory; kind 6 through shared memory and tensormap.cp_fenceproxy), then
 // stores the shared tile through it at {0, 0}. tensor-ops.c's replaceTest
@@ -201,39 +182,22 @@ extern "C" __global__ void replace(CUtensorMap *m, int kind, const uint4 *src,
     tile[k] = src[k];
   switch (kind) {
   case 0:
-    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 1, "
-                 "%1;" ::"l"(m),
-                 "r"(4)
-                 : "memory");
+    REPLACE("box_dim", "b32 [%0], 1, %1", "r"(4));
     break;
   case 1:
-    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
-                 "[%0], 1, %1;" ::"l"(m),
-                 "r"(2)
-                 : "memory");
+    REPLACE("element_stride", "b32 [%0], 1, %1", "r"(2));
     break;
   case 2:
-    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 9;" ::
-                     "l"(m)
-                 : "memory");
+    REPLACE("elemtype", "b32 [%0], 9");
     break;
   case 3:
-    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 0, "
-                 "%1;" ::"l"(m),
-                 "r"(4)
-                 : "memory");
+    REPLACE("global_dim", "b32 [%0], 0, %1", "r"(4));
     break;
   case 4:
-    asm volatile("tensormap.replace.tile.global_stride.global.b1024.b64 [%0], "
-                 "0, %1;" ::"l"(m),
-                 "l"(512ull)
-                 : "memory");
+    REPLACE("global_stride", "b64 [%0], 0, %1", "l"(512ull));
     break;
   case 5:
-    asm volatile("tensormap.replace.tile.rank.global.b1024.b32 [%0], %1;" ::"l"(
-                     m),
-                 "r"(1)
-                 : "memory");
+    REPLACE("rank", "b32 [%0], %1", "r"(1));
     break;
   case 6: {
     const uint64_t *g = (const uint64_t *)m;
@@ -251,32 +215,19 @@ extern "C" __global__ void replace(CUtensorMap *m, int kind, const uint4 *src,
     break;
   }
   case 7:
-    asm volatile("tensormap.replace.tile.global_address.global.b1024.b64 "
-                 "[%0], %1;" ::"l"(m),
-                 "l"(other)
-                 : "memory");
+    REPLACE("global_address", "b64 [%0], %1", "l"(other));
     break;
   case 8:
-    asm volatile("tensormap.replace.tile.swizzle_mode.global.b1024.b32 [%0], "
-                 "1;" ::"l"(m)
-                 : "memory");
+    REPLACE("swizzle_mode", "b32 [%0], 1");
     break;
   case 9:
-    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 10;" ::
-                     "l"(m)
-                 : "memory");
+    REPLACE("elemtype", "b32 [%0], 10");
     break;
   case 10: // element stride 0 (0 is no valid encoding's)
-    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
-                 "[%0], 1, %1;" ::"l"(m),
-                 "r"(0)
-                 : "memory");
+    REPLACE("element_stride", "b32 [%0], 1, %1", "r"(0));
     break;
   case 11:
-    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 "
-                 "[%0], 0, %1;" ::"l"(m),
-                 "r"(0)
-                 : "memory");
+    REPLACE("element_stride", "b32 [%0], 0, %1", "r"(0));
     break;
   }
   if (kind != 6)

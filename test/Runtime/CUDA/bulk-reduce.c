@@ -135,6 +135,23 @@ static uint16_t halfMinMax(uint16_t a, uint16_t b, int bf, int isMax) {
   return (isMax ? x > y : x < y) ? a : b;
 }
 
+// An f32 or f64 from its bits (little-endian, as put and get) and back; to
+// f32 with rounding, so that a sum of two f32s taken in f64 (over 2 * 24 + 2
+// bits) rounds to their f32 sum.
+static double bitsFloat(uint64_t bits, enum Ty t) {
+  float x;
+  double d;
+  memcpy(&x, &bits, 4);
+  memcpy(&d, &bits, 8);
+  return t == F32 ? x : d;
+}
+static uint64_t floatBits(double d, enum Ty t) {
+  float x = (float)d;
+  uint64_t u = 0;
+  memcpy(&u, t == F32 ? (void *)&x : (void *)&d, bytesOf(t));
+  return u;
+}
+
 static uint64_t mask(enum Ty t) {
   return bytesOf(t) == 8 ? ~0ull : (1ull << (8 * bytesOf(t))) - 1;
 }
@@ -156,23 +173,8 @@ static uint64_t apply(Form f, uint64_t old, uint64_t b) {
   case DEC:
     return (old == 0 || old > b) ? b : old - 1;
   case ADD:
-    if (f.ty == F32) {
-      float x, y;
-      uint32_t u32 = (uint32_t)old, v32 = (uint32_t)b;
-      memcpy(&x, &u32, 4);
-      memcpy(&y, &v32, 4);
-      x += y;
-      memcpy(&u32, &x, 4);
-      return u32;
-    }
-    if (f.ty == F64) {
-      double x, y;
-      memcpy(&x, &old, 8);
-      memcpy(&y, &b, 8);
-      x += y;
-      memcpy(&old, &x, 8);
-      return old;
-    }
+    if (f.ty == F32 || f.ty == F64)
+      return floatBits(bitsFloat(old, f.ty) + bitsFloat(b, f.ty), f.ty);
     if (f.ty == F16 || f.ty == BF16) {
       // Sums are exact: recompute in float and re-encode through the units
       // the operands were made of.
@@ -205,21 +207,13 @@ static uint64_t operand(Form f, unsigned i, int init, uint64_t incDecB) {
   uint64_t m = mask(f.ty);
   if (f.op == INC || f.op == DEC)
     return init ? (uint64_t)between(0, 24) : incDecB;
-  if (f.op == ADD && f.ty == F32) {
-    float v = i % 8 == 1  ? -0.0f
-              : i % 4 == 0 ? ldexpf((float)between(-8, 8), -149)
-                           : ldexpf((float)between(-1024, 1024), -8);
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    return u;
-  }
-  if (f.op == ADD && f.ty == F64) {
-    double v = i % 8 == 1  ? -0.0
-               : i % 4 == 0 ? ldexp((double)between(-8, 8), -1074)
-                            : ldexp((double)between(-1024, 1024), -8);
-    uint64_t u;
-    memcpy(&u, &v, 8);
-    return u;
+  if (f.op == ADD && (f.ty == F32 || f.ty == F64)) {
+    // -0, a subnormal (a multiple of the smallest) or a multiple of 2^-8.
+    double v = i % 8 == 1 ? -0.0
+               : i % 4 == 0
+                   ? ldexp((double)between(-8, 8), f.ty == F32 ? -149 : -1074)
+                   : ldexp((double)between(-1024, 1024), -8);
+    return floatBits(v, f.ty);
   }
   if (f.op == ADD && (f.ty == F16 || f.ty == BF16)) {
     int bf = f.ty == BF16;

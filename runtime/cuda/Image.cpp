@@ -3,7 +3,9 @@
 // cuModuleLoadData, cuLibraryLoadData and cuLinkAddData take the same kinds
 // of image: a fat binary (or the wrapper that points at one), one of our
 // code objects, or PTX text. readImage tells them apart and finds the PTX
-// to compile, so all three accept and refuse the same images.
+// to compile, so all three accept and refuse the same images;
+// readImageFile reads the file cuModuleLoad, cuLibraryLoadFromFile and
+// cuLinkAddFile name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,8 @@
 
 #include "llvm/BinaryFormat/ELF.h"
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace ptxmlir::cuda {
 
@@ -33,11 +37,14 @@ uint64_t elfSize(const uint8_t *p) {
 } // namespace
 
 CUresult readImage(const void *image, size_t size, ModuleImage &out) {
-  const void *p = image ? unwrapFatbin(image) : nullptr;
+  // With a known size, no header is read past its end: a fat binary (or
+  // its wrapper) starts with 16 bytes of header, an ELF file with 64.
+  auto holds = [&](size_t n) { return !size || size >= n; };
+  const void *p = image && holds(16) ? unwrapFatbin(image) : image;
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   auto *bytes = static_cast<const uint8_t *>(p);
-  if (isFatbin(p)) {
+  if (holds(16) && isFatbin(p)) {
     uint64_t n = 0;
     auto entries = parseFatbin(p, size ? size : UINT64_MAX, &n);
     if (!entries) {
@@ -67,7 +74,9 @@ CUresult readImage(const void *image, size_t size, ModuleImage &out) {
     out.ptxName = "compute_" + std::to_string(ptx->arch) + ".ptx";
     return CUDA_SUCCESS;
   }
-  if (std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
+  if (holds(4) && std::memcmp(bytes, llvm::ELF::ElfMagic, 4) == 0) {
+    if (!holds(sizeof(llvm::ELF::Elf64_Ehdr)))
+      return CUDA_ERROR_INVALID_IMAGE;
     uint16_t machine;
     std::memcpy(&machine, bytes + 18, 2);
     if (machine == kEMCuda) {
@@ -91,6 +100,17 @@ CUresult readImage(const void *image, size_t size, ModuleImage &out) {
   out.kind = ModuleImage::PTX;
   out.bytes = ptx;
   return CUDA_SUCCESS;
+}
+
+CUresult readImageFile(const char *path, std::string &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  // A directory opens but reads nothing.
+  return out.empty() ? CUDA_ERROR_INVALID_IMAGE : CUDA_SUCCESS;
 }
 
 } // namespace ptxmlir::cuda

@@ -330,6 +330,9 @@ struct ModuleImage {
 /// them or is malformed, CUDA_ERROR_NO_BINARY_FOR_GPU (said on stderr) for
 /// an NVIDIA cubin or a fat binary without PTX we may compile.
 CUresult readImage(const void *image, size_t size, ModuleImage &out);
+/// The bytes of the file at `path`: CUDA_ERROR_FILE_NOT_FOUND when it
+/// cannot be opened, CUDA_ERROR_INVALID_IMAGE when it holds nothing.
+CUresult readImageFile(const char *path, std::string &out);
 
 /// Loads PTX text, a fat binary (or its wrapper) or a code object into
 /// `ctx`. `size` is 0 when the caller gave only a pointer.

@@ -9,9 +9,7 @@
 
 #include "Internal.h"
 
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 using namespace ptxmlir::cuda;
 
@@ -142,14 +140,9 @@ CUresult CUDAAPI cuLibraryLoadFromFile(CUlibrary *library, const char *fileName,
       return r;
     if (!fileName)
       return CUDA_ERROR_INVALID_VALUE;
-    std::ifstream in(fileName, std::ios::binary);
-    if (!in)
-      return CUDA_ERROR_FILE_NOT_FOUND;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string data = ss.str();
-    if (data.empty())
-      return CUDA_ERROR_INVALID_IMAGE;
+    std::string data;
+    if (CUresult r = readImageFile(fileName, data))
+      return r;
     return loadLibrary(library, data.c_str(), data.size(), numJitOptions,
                        jitOptions, jitOptionsValues, numLibraryOptions,
                        libraryOptions, libraryOptionValues);

@@ -11,8 +11,6 @@
 #include "Internal.h"
 
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 using namespace ptxmlir::cuda;
 
@@ -103,12 +101,9 @@ CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
       return r;
     if (!path || (numOptions && (!options || !optionValues)))
       return CUDA_ERROR_INVALID_VALUE;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-      return CUDA_ERROR_FILE_NOT_FOUND;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string data = ss.str();
+    std::string data;
+    if (CUresult r = readImageFile(path, data))
+      return r;
     return addInput(state, type, data.data(), data.size(), path);
   });
 }

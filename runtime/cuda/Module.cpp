@@ -6,8 +6,6 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #ifdef PTXMLIR_HAVE_HSA_HOST
 #include "hsa-host/HostAgent.h"
@@ -336,14 +334,9 @@ CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
       return r;
     if (!module || !fname)
       return CUDA_ERROR_INVALID_VALUE;
-    std::ifstream in(fname, std::ios::binary);
-    if (!in)
-      return CUDA_ERROR_FILE_NOT_FOUND;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string data = ss.str();
-    if (data.empty())
-      return CUDA_ERROR_INVALID_IMAGE;
+    std::string data;
+    if (CUresult r = readImageFile(fname, data))
+      return r;
     JitLogs logs;
     logs.sourceName = fname;
     return loadInCurrent(module, data.c_str(), data.size(), logs);

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *readFile(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -24,6 +25,46 @@ static char *readFile(const char *path) {
     n = 0;
   fclose(f);
   return s;
+}
+
+/// Writes `n` bytes to a fresh temporary file named in `path` (32 bytes).
+static int tempFile(char *path, const void *bytes, size_t n) {
+  strcpy(path, "/tmp/ptxmlir-misuse-XXXXXX");
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return 0;
+  int ok = write(fd, bytes, n) == (ssize_t)n;
+  close(fd);
+  return ok;
+}
+
+/// Files that hold no image: every loader that reads files refuses them.
+static void badFiles(void) {
+  static const char elfStart[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0};
+  char emptyPath[32], shortPath[32];
+  EXPECT_TRUE(tempFile(emptyPath, "", 0));
+  EXPECT_TRUE(tempFile(shortPath, elfStart, sizeof elfStart));
+  CUmodule m;
+  CUlibrary lib;
+  CUlinkState link;
+  EXPECT(cuModuleLoad(&m, emptyPath), CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuModuleLoad(&m, "/"), CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuModuleLoad(&m, shortPath), CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLibraryLoadFromFile(&lib, emptyPath, NULL, NULL, 0, NULL, NULL, 0),
+         CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLibraryLoadFromFile(&lib, shortPath, NULL, NULL, 0, NULL, NULL, 0),
+         CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLinkCreate(0, NULL, NULL, &link), CUDA_SUCCESS);
+  EXPECT(cuLinkAddFile(link, CU_JIT_INPUT_PTX, emptyPath, 0, NULL, NULL),
+         CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLinkAddFile(link, CU_JIT_INPUT_FATBINARY, shortPath, 0, NULL, NULL),
+         CUDA_ERROR_INVALID_IMAGE);
+  EXPECT(cuLinkAddFile(link, CU_JIT_INPUT_PTX, "/nonexistent/file.ptx", 0, NULL,
+                       NULL),
+         CUDA_ERROR_FILE_NOT_FOUND);
+  EXPECT(cuLinkDestroy(link), CUDA_SUCCESS);
+  unlink(emptyPath);
+  unlink(shortPath);
 }
 
 static void beforeInit(void) {
@@ -485,6 +526,7 @@ int main(int argc, char **argv) {
   EXPECT(cuCtxCreate(&ctx, NULL, 0, 0), CUDA_SUCCESS);
   memory();
   modules(argv[1], ptx);
+  badFiles();
   streamsAndEvents();
   EXPECT(cuCtxDestroy(ctx), CUDA_SUCCESS);
   contexts();

@@ -138,8 +138,7 @@ def gen():
             sm += ['.approx', '.approx.ftz', '.rn.ftz']
         for m in sm:
             add(f'sqrt{m}.{ty}', t, unary(t, S[t]['sqrt']), 1)
-        for m in (['.approx', '.approx.ftz'] if t == 32 else
-                  ['.approx', '.approx.ftz']):
+        for m in ('.approx', '.approx.ftz'):
             add(f'rsqrt{m}.{ty}', t, unary(t, S[t]['rsqrt']), 1)
         if t == 32:
             for fn in ('ex2', 'lg2', 'sin', 'cos'):
@@ -185,42 +184,35 @@ def gen():
     # Conversions: every NaN of the source, infinities, overflow.
     big32 = [0x7f7fffff, 0xff000000, 0x47800000, 0xc7800000, 0x477ff000]
     big64 = [0x47efffffffffffff, 0xc7f0000000000000, 0x7fefffffffffffff]
+    # (modifiers, destination, source): cvt{.modifier}.dst.src, in this
+    # order (the cases' numbers are the rows of float-nan.h200.txt).
     conv = [
-        # (mnemonic, dst bits, src t)
-        ('cvt.f64.f32', 64, 32), ('cvt.ftz.f64.f32', 64, 32),
-        ('cvt.f32.f16', 32, 16), ('cvt.f32.bf16', 32, 'bf'),
-        ('cvt.f64.f16', 64, 16), ('cvt.f64.bf16', 64, 'bf'),
-        ('cvt.rn.f32.f64', 32, 64), ('cvt.rz.f32.f64', 32, 64),
-        ('cvt.rm.f32.f64', 32, 64), ('cvt.rn.ftz.f32.f64', 32, 64),
-        ('cvt.rn.sat.f32.f64', 32, 64),
-        ('cvt.rn.f16.f32', 16, 32), ('cvt.rz.f16.f32', 16, 32),
-        ('cvt.rm.f16.f32', 16, 32), ('cvt.rp.f16.f32', 16, 32),
-        ('cvt.rn.ftz.f16.f32', 16, 32), ('cvt.rn.sat.f16.f32', 16, 32),
-        ('cvt.rn.relu.f16.f32', 16, 32), ('cvt.rn.satfinite.f16.f32', 16, 32),
-        ('cvt.rn.bf16.f32', 16, 32), ('cvt.rz.bf16.f32', 16, 32),
-        ('cvt.rm.bf16.f32', 16, 32), ('cvt.rn.relu.bf16.f32', 16, 32),
-        ('cvt.rn.satfinite.bf16.f32', 16, 32),
-        ('cvt.rn.f16.f64', 16, 64), ('cvt.rz.f16.f64', 16, 64),
-        ('cvt.rn.bf16.f64', 16, 64),
-        ('cvt.rna.tf32.f32', 32, 32), ('cvt.rn.tf32.f32', 32, 32),
-        ('cvt.f32.f32', 32, 32), ('cvt.ftz.f32.f32', 32, 32),
-        ('cvt.sat.f32.f32', 32, 32), ('cvt.f64.f64', 64, 64),
-        ('cvt.rni.f32.f32', 32, 32), ('cvt.rzi.f32.f32', 32, 32),
-        ('cvt.rmi.f32.f32', 32, 32), ('cvt.rpi.f32.f32', 32, 32),
-        ('cvt.rni.ftz.f32.f32', 32, 32), ('cvt.rni.sat.f32.f32', 32, 32),
-        ('cvt.rni.f64.f64', 64, 64), ('cvt.rzi.f64.f64', 64, 64),
-        ('cvt.rni.f16.f16', 16, 16), ('cvt.rzi.f16.f16', 16, 16),
-        ('cvt.rni.bf16.bf16', 16, 'bf'), ('cvt.rzi.bf16.bf16', 16, 'bf'),
-        ('cvt.f16.f16', 16, 16), ('cvt.rn.f16.bf16', 16, 'bf'),
-        ('cvt.rn.bf16.f16', 16, 16),
+        (['', 'ftz'], 'f64', 'f32'), ([''], 'f32', 'f16'),
+        ([''], 'f32', 'bf16'), ([''], 'f64', 'f16'), ([''], 'f64', 'bf16'),
+        (['rn', 'rz', 'rm', 'rn.ftz', 'rn.sat'], 'f32', 'f64'),
+        (['rn', 'rz', 'rm', 'rp', 'rn.ftz', 'rn.sat', 'rn.relu',
+          'rn.satfinite'], 'f16', 'f32'),
+        (['rn', 'rz', 'rm', 'rn.relu', 'rn.satfinite'], 'bf16', 'f32'),
+        (['rn', 'rz'], 'f16', 'f64'), (['rn'], 'bf16', 'f64'),
+        (['rna', 'rn'], 'tf32', 'f32'),
+        (['', 'ftz', 'sat'], 'f32', 'f32'), ([''], 'f64', 'f64'),
+        (['rni', 'rzi', 'rmi', 'rpi', 'rni.ftz', 'rni.sat'], 'f32', 'f32'),
+        (['rni', 'rzi'], 'f64', 'f64'), (['rni', 'rzi'], 'f16', 'f16'),
+        (['rni', 'rzi'], 'bf16', 'bf16'), ([''], 'f16', 'f16'),
+        (['rn'], 'f16', 'bf16'), (['rn'], 'bf16', 'f16'),
     ]
-    for m, db, st in conv:
+    dbits = {'f64': 64, 'f32': 32, 'tf32': 32, 'f16': 16, 'bf16': 16}
+    srct = {'f64': 64, 'f32': 32, 'f16': 16, 'bf16': 'bf'}
+    for mods, dst, src in conv:
+        st = srct[src]
         ex = [(INF[st],), (INF[st] | NEG[st],)]
         if st == 32:
             ex += [(x,) for x in big32]
         if st == 64:
             ex += [(x,) for x in big64]
-        add(m, st, unary(st, ex), 1, rbits=db, obits=BITS[st])
+        for m in mods:
+            add('cvt%s.%s.%s' % ('.' + m if m else '', dst, src), st,
+                unary(st, ex), 1, rbits=dbits[dst], obits=BITS[st])
     # Packed from two f32: d = {a -> upper half, b -> lower half}.
     for m in ('cvt.rn.f16x2.f32', 'cvt.rn.relu.f16x2.f32',
               'cvt.rn.satfinite.f16x2.f32', 'cvt.rn.bf16x2.f32',

@@ -30,6 +30,34 @@ Type memType(MLIRContext *ctx, PTXType t) {
   return IntegerType::get(ctx, std::max(8u, getTypeBitWidth(t)));
 }
 
+/// How an ld or st with `.sem` and `.scope` accesses memory: .relaxed and
+/// the instruction's own strong order (`strong`: .acquire for ld, .release
+/// for st) are atomic accesses at the scope; .mmio is a relaxed system-scope
+/// access performed exactly once (volatile); .volatile a volatile access.
+struct AccessOrder {
+  LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
+  StringRef syncScope;
+  bool isVolatile = false;
+  bool isAtomic() const { return ordering != LLVM::AtomicOrdering::not_atomic; }
+};
+
+AccessOrder accessOrder(std::optional<MemSem> sem, std::optional<Scope> scope,
+                        MemSem strong) {
+  AccessOrder a;
+  if (!sem)
+    return a;
+  bool mmio = *sem == MemSem::mmio;
+  a.isVolatile = mmio || *sem == MemSem::Volatile;
+  if (mmio || *sem == MemSem::relaxed)
+    a.ordering = LLVM::AtomicOrdering::monotonic;
+  else if (*sem == strong)
+    a.ordering = strong == MemSem::acquire ? LLVM::AtomicOrdering::acquire
+                                           : LLVM::AtomicOrdering::release;
+  if (a.isAtomic())
+    a.syncScope = syncScope(mmio ? Scope::sys : scope);
+  return a;
+}
+
 template <typename OpT>
 LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
                         ConversionPatternRewriter &rewriter,
@@ -75,38 +103,27 @@ LogicalResult lowerLoad(OpT op, typename OpT::Adaptor adaptor,
                    op.getAddrOffset(), space);
   if (failed(ptr))
     return failure();
-  // ld.mmio: a relaxed system-scope load performed exactly once.
-  bool mmio = sem && *sem == MemSem::mmio;
-  bool isVolatile = sem && (*sem == MemSem::Volatile || mmio);
-  LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
-  if (mmio)
-    ordering = LLVM::AtomicOrdering::monotonic;
-  if (sem && (*sem == MemSem::relaxed || *sem == MemSem::acquire))
-    ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
-                                       : LLVM::AtomicOrdering::acquire;
-  StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
-                     ? StringRef()
-                     : syncScope(mmio ? Scope::sys : scope);
+  AccessOrder order = accessOrder(sem, scope, MemSem::acquire);
   SmallVector<Value> values;
-  if (n > 1 && ordering != LLVM::AtomicOrdering::not_atomic) {
+  if (n > 1 && order.isAtomic()) {
     // A vector access with a memory order is one access of that order per
     // element (the memory model treats its elements separately).
     for (unsigned i = 0; i < n; ++i) {
       Value p = LLVM::GEPOp::create(
           rewriter, loc, (*ptr).getType(), rewriter.getI8Type(), *ptr,
           ArrayRef<LLVM::GEPArg>{(int32_t)(i * elemBytes)});
-      values.push_back(LLVM::LoadOp::create(rewriter, loc, elemTy, p, elemBytes,
-                                            isVolatile, false, false, false,
-                                            ordering, ss));
+      values.push_back(LLVM::LoadOp::create(
+          rewriter, loc, elemTy, p, elemBytes, order.isVolatile, false, false,
+          false, order.ordering, order.syncScope));
     }
   } else if (n == 1) {
-    values.push_back(LLVM::LoadOp::create(rewriter, loc, elemTy, *ptr,
-                                          elemBytes, isVolatile, false,
-                                          invariant, false, ordering, ss));
+    values.push_back(LLVM::LoadOp::create(
+        rewriter, loc, elemTy, *ptr, elemBytes, order.isVolatile, false,
+        invariant, false, order.ordering, order.syncScope));
   } else {
     auto vecTy = VectorType::get({(int64_t)n}, elemTy);
     Value vec = LLVM::LoadOp::create(rewriter, loc, vecTy, *ptr, elemBytes * n,
-                                     isVolatile, false, invariant);
+                                     order.isVolatile, false, invariant);
     for (unsigned i = 0; i < n; ++i)
       values.push_back(LLVM::ExtractElementOp::create(
           rewriter, loc, vec,
@@ -153,33 +170,23 @@ struct StLowering : public PTXPattern<StOp> {
                      op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
     if (failed(ptr))
       return failure();
-    auto sem = op.getSem();
-    // st.mmio: a relaxed system-scope store performed exactly once.
-    bool mmio = sem && *sem == MemSem::mmio;
-    bool isVolatile = sem && (*sem == MemSem::Volatile || mmio);
-    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
-    if (mmio)
-      ordering = LLVM::AtomicOrdering::monotonic;
-    if (sem && (*sem == MemSem::relaxed || *sem == MemSem::release))
-      ordering = *sem == MemSem::relaxed ? LLVM::AtomicOrdering::monotonic
-                                         : LLVM::AtomicOrdering::release;
-    StringRef ss = ordering == LLVM::AtomicOrdering::not_atomic
-                       ? StringRef()
-                       : syncScope(mmio ? Scope::sys : op.getScope());
-    if (n > 1 && ordering != LLVM::AtomicOrdering::not_atomic) {
+    AccessOrder order =
+        accessOrder(op.getSem(), op.getScope(), MemSem::release);
+    if (n > 1 && order.isAtomic()) {
       // One access of the order per element, as for loads.
       for (unsigned i = 0; i < n; ++i) {
         Value p = LLVM::GEPOp::create(
             rewriter, loc, (*ptr).getType(), rewriter.getI8Type(), *ptr,
             ArrayRef<LLVM::GEPArg>{(int32_t)(i * elemBytes)});
-        LLVM::StoreOp::create(
-            rewriter, loc, adapt(rewriter, loc, values[i], elemTy), p,
-            elemBytes, isVolatile, false, false, ordering, ss);
+        LLVM::StoreOp::create(rewriter, loc,
+                              adapt(rewriter, loc, values[i], elemTy), p,
+                              elemBytes, order.isVolatile, false, false,
+                              order.ordering, order.syncScope);
       }
     } else if (n == 1) {
       Value v = adapt(rewriter, loc, values[0], elemTy);
-      LLVM::StoreOp::create(rewriter, loc, v, *ptr, elemBytes, isVolatile,
-                            false, false, ordering, ss);
+      LLVM::StoreOp::create(rewriter, loc, v, *ptr, elemBytes, order.isVolatile,
+                            false, false, order.ordering, order.syncScope);
     } else {
       auto vecTy = VectorType::get({(int64_t)n}, elemTy);
       Value vec = LLVM::UndefOp::create(rewriter, loc, vecTy);
@@ -188,7 +195,7 @@ struct StLowering : public PTXPattern<StOp> {
             rewriter, loc, vec, adapt(rewriter, loc, values[i], elemTy),
             intConst(rewriter, loc, rewriter.getI32Type(), i));
       LLVM::StoreOp::create(rewriter, loc, vec, *ptr, elemBytes * n,
-                            isVolatile);
+                            order.isVolatile);
     }
     rewriter.eraseOp(op);
     return success();

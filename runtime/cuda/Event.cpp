@@ -106,13 +106,10 @@ CUresult liveEvent(CUevent e) {
 CUresult record(CUevent hEvent, CUstream hStream) {
   if (CUresult r = liveEvent(hEvent))
     return r;
-  CUctx_st *ctx;
-  if (CUresult r = currentContext(ctx))
-    return r;
   CUstream_st *s;
-  if (CUresult r = resolveStream(ctx, hStream, s))
+  if (CUresult r = currentStream(hStream, s))
     return r;
-  if (hEvent->ctx != ctx)
+  if (hEvent->ctx != s->ctx)
     return CUDA_ERROR_INVALID_HANDLE;
   SignalRef sig = makeSignal(1);
   if (!sig)

@@ -254,6 +254,10 @@ void releaseStream(CUstream_st *s);
 /// The stream a handle names for `ctx` (NULL and CU_STREAM_LEGACY are the
 /// legacy stream; CU_STREAM_PER_THREAD is treated as it too).
 CUresult resolveStream(CUctx_st *ctx, CUstream h, CUstream_st *&out);
+/// The stream `h` names in the calling thread's current context (checked as
+/// currentContext does; `ignoreSticky` for queries).
+CUresult currentStream(CUstream h, CUstream_st *&out,
+                       bool ignoreSticky = false);
 /// Enqueues one AQL packet on `s`, after the packets the legacy-stream rule
 /// makes it wait for. `fill` writes the body (not the header) of the slot.
 CUresult

@@ -162,15 +162,12 @@ CUresult release(uintptr_t p, bool host) {
 /// Runs host-side memory work on behalf of stream `h` of the current
 /// context, after the work it must follow.
 template <typename F> CUresult onStream(CUstream h, F &&work) {
-  CUctx_st *ctx;
-  if (CUresult r = currentContext(ctx))
-    return r;
   CUstream_st *s;
-  if (CUresult r = resolveStream(ctx, h, s))
+  if (CUresult r = currentStream(h, s))
     return r;
   if (CUresult r = drainForHostWork(s))
     return r;
-  return work(*ctx->dev->agent);
+  return work(*s->ctx->dev->agent);
 }
 
 bool isDevice(CUdeviceptr p, size_t n) {

@@ -236,6 +236,13 @@ CUresult resolveStream(CUctx_st *ctx, CUstream h, CUstream_st *&out) {
   return CUDA_SUCCESS;
 }
 
+CUresult currentStream(CUstream h, CUstream_st *&out, bool ignoreSticky) {
+  CUctx_st *ctx;
+  if (CUresult r = currentContext(ctx, ignoreSticky))
+    return r;
+  return resolveStream(ctx, h, out);
+}
+
 CUresult submitPacket(CUstream_st *s, hsa_packet_type_t type,
                       const std::function<void(void *, hsa_signal_t)> &fill,
                       InFlightPacket extra, SignalRef completion) {
@@ -372,11 +379,8 @@ CUresult CUDAAPI cuStreamDestroy(CUstream hStream) {
 
 CUresult CUDAAPI cuStreamSynchronize(CUstream hStream) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s))
       return r;
     return s->legacy ? drainForHostWork(s) : synchronizeStream(s);
   });
@@ -384,11 +388,8 @@ CUresult CUDAAPI cuStreamSynchronize(CUstream hStream) {
 
 CUresult CUDAAPI cuStreamQuery(CUstream hStream) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s))
       return r;
     if (pendingTail(s))
       return CUDA_ERROR_NOT_READY;
@@ -399,11 +400,8 @@ CUresult CUDAAPI cuStreamQuery(CUstream hStream) {
 CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
                                    unsigned int Flags) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s))
       return r;
     if (!isHandle(hEvent, HandleKind::Event))
       return CUDA_ERROR_INVALID_HANDLE;
@@ -418,11 +416,8 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
 
 CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx, true))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
       return r;
     if (!priority)
       return CUDA_ERROR_INVALID_VALUE;
@@ -433,11 +428,8 @@ CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority) {
 
 CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx, true))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
       return r;
     if (!flags)
       return CUDA_ERROR_INVALID_VALUE;
@@ -448,11 +440,8 @@ CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
 
 CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx, true))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
       return r;
     if (!pctx)
       return CUDA_ERROR_INVALID_VALUE;
@@ -463,11 +452,8 @@ CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
 
 CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx, true))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
       return r;
     if (!streamId)
       return CUDA_ERROR_INVALID_VALUE;
@@ -482,11 +468,8 @@ CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
 CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
                                   void *userData) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s))
       return r;
     if (!fn)
       return CUDA_ERROR_INVALID_VALUE;
@@ -501,11 +484,8 @@ CUresult CUDAAPI cuStreamAddCallback(CUstream hStream,
                                      CUstreamCallback callback, void *userData,
                                      unsigned int flags) {
   return PTXMLIR_API({
-    CUctx_st *ctx;
-    if (CUresult r = currentContext(ctx, true))
-      return r;
     CUstream_st *s;
-    if (CUresult r = resolveStream(ctx, hStream, s))
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
       return r;
     if (!callback || flags != 0)
       return CUDA_ERROR_INVALID_VALUE;

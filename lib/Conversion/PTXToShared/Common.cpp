@@ -19,21 +19,9 @@ SharedTypeConverter::SharedTypeConverter(MLIRContext *ctx) {
   addTargetMaterialization(cast);
 }
 
+/// Instructions compute in the type of their registers.
 Type lowering::computeType(MLIRContext *ctx, PTXType t) {
-  switch (t) {
-  case PTXType::f16:
-    return Float16Type::get(ctx);
-  case PTXType::bf16:
-    return BFloat16Type::get(ctx);
-  case PTXType::f32:
-    return Float32Type::get(ctx);
-  case PTXType::f64:
-    return Float64Type::get(ctx);
-  case PTXType::pred:
-    return IntegerType::get(ctx, 1);
-  default:
-    return IntegerType::get(ctx, getTypeBitWidth(t));
-  }
+  return getRegisterType(ctx, t);
 }
 
 static unsigned bitWidth(Type t) { return t.getIntOrFloatBitWidth(); }

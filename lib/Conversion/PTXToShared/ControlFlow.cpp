@@ -21,16 +21,39 @@ struct BraLowering : public PTXPattern<BraOp> {
   matchAndRewrite(BraOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The back edge of a loop under `.pragma "nounroll"`: an llvm branch,
+    // which can carry the loop metadata.
+    LLVM::LoopAnnotationAttr noUnroll;
+    if (op->hasAttr(kNoUnrollAttr)) {
+      MLIRContext *ctx = op.getContext();
+      auto unroll = LLVM::LoopUnrollAttr::get(ctx, BoolAttr::get(ctx, true), {},
+                                              {}, {}, {}, {}, {});
+      noUnroll = LLVM::LoopAnnotationAttr::get(
+          ctx, {}, {}, {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    }
     if (!adaptor.getGuard()) {
-      rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getDest(),
-                                                adaptor.getDestOperands());
+      if (noUnroll)
+        rewriter
+            .replaceOpWithNewOp<LLVM::BrOp>(op, adaptor.getDestOperands(),
+                                            op.getDest())
+            .setLoopAnnotationAttr(noUnroll);
+      else
+        rewriter.replaceOpWithNewOp<cf::BranchOp>(op, op.getDest(),
+                                                  adaptor.getDestOperands());
       return success();
     }
     Value cond =
         guardCondition(rewriter, loc, adaptor.getGuard(), op.getGuardNeg());
-    rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
-        op, cond, op.getDest(), adaptor.getDestOperands(),
-        op.getFallthrough().front(), ValueRange{});
+    if (noUnroll)
+      rewriter
+          .replaceOpWithNewOp<LLVM::CondBrOp>(
+              op, cond, op.getDest(), adaptor.getDestOperands(),
+              op.getFallthrough().front(), ValueRange{})
+          .setLoopAnnotationAttr(noUnroll);
+    else
+      rewriter.replaceOpWithNewOp<cf::CondBranchOp>(
+          op, cond, op.getDest(), adaptor.getDestOperands(),
+          op.getFallthrough().front(), ValueRange{});
     return success();
   }
 };
@@ -309,7 +332,7 @@ struct PragmaLowering : public PTXPattern<PragmaOp> {
   LogicalResult
   matchAndRewrite(PragmaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // `.pragma "nounroll"` is an optimisation hint.
+    // Hints: markNoUnrollLoops has read them (Pragmas.cpp).
     rewriter.eraseOp(op);
     return success();
   }

@@ -78,6 +78,8 @@ struct LoweringState {
   /// `withExitFlag`), and every call returns at once when it is set, up to
   /// the kernel, whose return ends the thread.
   bool exitUnwinds = false;
+  /// A module-scope `.pragma "nounroll"`: no loop of the module unrolls.
+  bool noUnrollEverywhere = false;
 };
 
 /// The return type of a `.func` whose value return type is `valueType`
@@ -203,6 +205,17 @@ LogicalResult resolveAliases(ModuleOp top);
 
 /// Runs the imperative structure step on every ptx.module under `top`.
 LogicalResult lowerStructure(ModuleOp top, LoweringState &state);
+
+/// A module-scope `.pragma` (Pragmas.cpp): an error for an unknown string,
+/// otherwise noted in `state` and erased.
+LogicalResult lowerModulePragma(PragmaOp op, LoweringState &state);
+/// Marks with kNoUnrollAttr the `bra`s that are back edges of loops a
+/// `.pragma "nounroll"` covers, and warns about unknown strings of the
+/// pragmas in functions (their pattern erases them). Runs after the
+/// structure step.
+void markNoUnrollLoops(ModuleOp top, const LoweringState &state);
+/// On a `ptx.bra`: the branch closes a loop that must not be unrolled.
+constexpr llvm::StringLiteral kNoUnrollAttr = "ptx.nounroll";
 
 void populateIntegerPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                              LoweringState &s);

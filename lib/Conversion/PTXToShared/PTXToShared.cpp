@@ -63,6 +63,7 @@ struct ConvertPTXToSharedPass
       for (auto fn : top.getOps<LLVM::LLVMFuncOp>())
         (void)eraseUnreachableBlocks(rewriter, fn.getBody());
     }
+    markNoUnrollLoops(top, state);
     // Carry flags that predication passed through block arguments.
     top.walk([&](Block *blk) {
       for (BlockArgument arg : blk->getArguments())

@@ -600,6 +600,11 @@ LogicalResult StructureLowering::run() {
           return failure();
         continue;
       }
+      if (auto pragma = dyn_cast<PragmaOp>(op)) {
+        if (failed(lowerModulePragma(pragma, state)))
+          return failure();
+        continue;
+      }
       return op.emitError()
              << "lowering of '" << op.getName() << "' is not supported yet";
     }

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ptxmlir/Conversion/UndefinedFunctions.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -501,6 +502,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
     llvmLinkage = LLVM::Linkage::External;
   auto fn =
       LLVM::LLVMFuncOp::create(b, loc, name.getValue(), fnType, llvmLinkage);
+  if (body.empty())
+    fn->setAttr(kUndefinedFuncAttr, b.getUnitAttr());
   functions[name] = fn;
   if (exitFlag)
     fn->setAttr("ptx.exit_flag", b.getUnitAttr());

@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
+#include "ptxmlir/Conversion/UndefinedFunctions.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 
@@ -324,6 +325,8 @@ struct ConvertWaveToROCDLPass
                         << ", but " << chip << " runs wave" << waveSize;
         return signalPassFailure();
       }
+    if (failed(ptx::checkUndefinedFunctions(top)))
+      return signalPassFailure();
     // Two CUDA warps of a wave64 wave cannot wait for each other at a
     // counted barrier: such kernels may run one warp per wave.
     bool warpPerWave =

@@ -61,6 +61,21 @@ struct HSACOOptions {
       llvm::cl::init(3)};
 };
 
+/// Compiles the main buffer of `sourceMgr` with `options` (which name it),
+/// writes the result to `os` and the compiler's diagnostics to stderr.
+LogicalResult compileMainBuffer(const llvm::SourceMgr &sourceMgr,
+                                ptx::CompileOptions options, raw_ostream &os) {
+  const llvm::MemoryBuffer *buf =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  options.sourceName = buf->getBufferIdentifier().str();
+  ptx::CompileResult r = ptx::compile(buf->getBuffer(), options);
+  llvm::errs() << r.diagnostics;
+  if (!r.success)
+    return failure();
+  os << r.output;
+  return success();
+}
+
 } // namespace
 
 void mlir::ptx::registerAllTranslations() {
@@ -109,8 +124,6 @@ void mlir::ptx::registerAllTranslations() {
         "(--mcpu=sm_NN)",
         [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
            MLIRContext *ctx) -> LogicalResult {
-          const llvm::MemoryBuffer *buf =
-              sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
           CompileOptions options;
           std::string sm = llvm::codegen::getMCPU();
           options.chip = sm.empty() ? "sm_80" : sm;
@@ -122,33 +135,19 @@ void mlir::ptx::registerAllTranslations() {
                                ? CompileOutput::Assembly
                                : (CompileOutput)hsacoOptions.emit;
           options.optLevel = hsacoOptions.optLevel;
-          options.sourceName = buf->getBufferIdentifier().str();
-          CompileResult r = compile(buf->getBuffer(), options);
-          llvm::errs() << r.diagnostics;
-          if (!r.success)
-            return failure();
-          os << r.output;
-          return success();
+          return compileMainBuffer(*sourceMgr, options, os);
         });
     TranslateRegistration ptxToHSACO(
         "ptx-to-hsaco",
         "Compile PTX to an AMD code object (--mcpu, --emit, --opt-level)",
         [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
            MLIRContext *ctx) -> LogicalResult {
-          const llvm::MemoryBuffer *buf =
-              sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
           CompileOptions options;
           std::string chip = llvm::codegen::getMCPU();
           options.chip = chip.empty() ? "gfx1100" : chip;
           options.output = hsacoOptions.emit;
           options.optLevel = hsacoOptions.optLevel;
-          options.sourceName = buf->getBufferIdentifier().str();
-          CompileResult r = compile(buf->getBuffer(), options);
-          llvm::errs() << r.diagnostics;
-          if (!r.success)
-            return failure();
-          os << r.output;
-          return success();
+          return compileMainBuffer(*sourceMgr, options, os);
         });
     return true;
   }();

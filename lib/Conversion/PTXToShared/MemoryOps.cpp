@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ptxmlir/Conversion/AtomicAttrs.h"
 
 using namespace mlir;
 using namespace mlir::ptx;
@@ -445,8 +446,16 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
                                 bin == LLVM::AtomicBinOp::fmax, ordering, ss,
                                 align);
       } else {
-        old = LLVM::AtomicRMWOp::create(rewriter, loc, bin, p, b, ordering, ss,
-                                        align);
+        auto rmw = LLVM::AtomicRMWOp::create(rewriter, loc, bin, p, b, ordering,
+                                             ss, align);
+        // An H200 flushes the subnormal inputs and results of f32 atom/red
+        // adds into global memory (test/Runtime/CUDA/atomic-nan.c; the
+        // bulk reductions keep them): a mark for the back ends that write
+        // the add themselves (WaveToHost/FloatAtomics.h).
+        if (type == PTXType::f32 && bin == LLVM::AtomicBinOp::fadd &&
+            (!op.getSpace() || *op.getSpace() == StateSpace::global))
+          rmw->setAttr(kAtomicFtzAttr, rewriter.getUnitAttr());
+        old = rmw;
       }
       if (isa<VectorType>(valTy))
         old =

@@ -3,15 +3,18 @@
 // The host end of the shared layer; the contract with the CPU agent is
 // ptxmlir/Target/Host/HostABI.h. The steps, in order:
 //   1. every PTX function gets the thread context as its first argument;
-//   2. shared variables get offsets in the block's group segment, and every
-//      pointer becomes a host pointer (32-bit shared and local addresses are
-//      offsets from the group segment and the private window);
+//   2. shared variables get offsets in the block's group segment, float
+//      atomic adds become compare-exchange loops with NVIDIA's results
+//      (FloatAtomics.h), and every pointer becomes a host pointer (32-bit
+//      shared and local addresses are offsets from the group segment and
+//      the private window);
 //   3. wave ops become context loads or convergent runtime calls;
 //   4. each kernel gets an entry that reads its kernarg segment, and the
 //      module a metadata note in the AMDHSA v5 shape.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatAtomics.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -500,17 +503,30 @@ struct HostLowering {
     return LLVM::AndOp::create(b, loc, ge, lt);
   }
 
+  /// i1: the host pointer `p` points into the CTA's shared memory.
+  Value inShared(Location loc, Value c, Value p) {
+    Value lds = ctxField(loc, c, PTXMLIR_CTX_LDS, ptrTy);
+    Value size = LLVM::ZExtOp::create(
+        b, loc, b.getI64Type(),
+        ctxField(loc, c, PTXMLIR_CTX_LDS_SIZE, b.getI32Type()));
+    Value end = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), lds,
+                                    ArrayRef<LLVM::GEPArg>{size});
+    return inRange(loc, p, lds, end);
+  }
+
+  /// Float atomic adds with NVIDIA's results (FloatAtomics.h); generic
+  /// pointers are told apart by the shared window.
+  void expandFloatAtomics() {
+    ptx::host::expandFloatAtomics(
+        top, [&](OpBuilder &, Location loc, Operation *op, Value p) {
+          b.setInsertionPoint(op);
+          return inShared(loc, contextOf(op), p);
+        });
+  }
+
   Value isSpace(Location loc, Value c, wave::IsSpaceOp op) {
     Value p = op.getPtr();
-    auto sharedRange = [&] {
-      Value lds = ctxField(loc, c, PTXMLIR_CTX_LDS, ptrTy);
-      Value size = LLVM::ZExtOp::create(
-          b, loc, b.getI64Type(),
-          ctxField(loc, c, PTXMLIR_CTX_LDS_SIZE, b.getI32Type()));
-      Value end = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), lds,
-                                      ArrayRef<LLVM::GEPArg>{size});
-      return inRange(loc, p, lds, end);
-    };
+    auto sharedRange = [&] { return inShared(loc, c, p); };
     auto localRange = [&] {
       return inRange(loc, p, ctxField(loc, c, PTXMLIR_CTX_LOCAL_BASE, ptrTy),
                      ctxField(loc, c, PTXMLIR_CTX_LOCAL_END, ptrTy));
@@ -789,6 +805,7 @@ struct ConvertWaveToHostPass
         failed(lowering.layoutSharedMemory()) ||
         failed(lowering.rewriteWindowAddresses()))
       return signalPassFailure();
+    lowering.expandFloatAtomics();
     lowering.flattenAddressSpaces();
     lowering.rankCollectives();
     if (failed(lowering.lowerWaveOps()))

@@ -1,0 +1,25 @@
+//===- AtomicAttrs.h - atomic facts the back ends share ---------*- C++ -*-===//
+//
+// Attributes the ptx → shared lowering leaves on `llvm.atomicrmw` ops for
+// the back ends that write an atomic themselves instead of handing it to
+// LLVM (the CPU agent's float adds, WaveToHost/FloatAtomics.h). Other back
+// ends ignore them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_CONVERSION_ATOMICATTRS_H
+#define PTXMLIR_CONVERSION_ATOMICATTRS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::ptx {
+
+/// A unit attribute on an f32 `atomicrmw fadd` whose subnormal inputs and
+/// result are flushed to zeros of their signs where the memory is global:
+/// atom/red .add.f32 on .global or generic addresses, as an NVIDIA H200
+/// does them (the bulk reductions keep subnormals).
+constexpr llvm::StringLiteral kAtomicFtzAttr = "ptx.atomic_ftz";
+
+} // namespace mlir::ptx
+
+#endif // PTXMLIR_CONVERSION_ATOMICATTRS_H

@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
+#include "ptxmlir/Conversion/UndefinedFunctions.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/Host/HostABI.h"
@@ -800,6 +801,10 @@ struct ConvertWaveToHostPass
                         << ", but " << chip << " runs wave" << waveSize;
         return signalPassFailure();
       }
+    // The host's dynamic linker would bind such a name to the process's
+    // own symbol of that name.
+    if (failed(ptx::checkUndefinedFunctions(top)))
+      return signalPassFailure();
     HostLowering lowering(top, waveSize, chip);
     if (failed(lowering.addContextArgument()) ||
         failed(lowering.layoutSharedMemory()) ||

@@ -94,6 +94,9 @@ private:
   llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
   /// Module-scope symbols, visible in every function.
   llvm::DenseMap<StringAttr, SymbolInfo> moduleSymbols;
+  /// Module-scope `.extern` .global/.const variables that nothing in the
+  /// module defines: defined here, as ptxas does in whole-program mode.
+  llvm::DenseSet<Operation *> unresolvedExterns;
   /// The PTX module being lowered (for symbols named by initializers).
   PTXModuleOp ptxModule;
 
@@ -219,7 +222,8 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
     return var.emitError()
            << "lowering of texture and surface references is not supported yet";
 
-  bool external = var.getLinkage() == Linkage::external;
+  bool external =
+      var.getLinkage() == Linkage::external && !unresolvedExterns.contains(var);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
   auto arrTy = LLVM::LLVMArrayType::get(
@@ -590,6 +594,28 @@ LogicalResult StructureLowering::run() {
   for (PTXModuleOp module : modules) {
     insertionAnchor = module;
     ptxModule = module;
+    // A `.extern` .global/.const variable the module declares but never
+    // defines cannot be linked (one module at a time): like ptxas in
+    // whole-program compilation, define it (zero-initialised) with a
+    // warning. One the module also defines is that definition.
+    llvm::DenseSet<StringAttr> defined;
+    for (auto var : module.getOps<VarOp>())
+      if (var.getLinkage() != Linkage::external)
+        defined.insert(var.getSymNameAttr());
+    for (auto var : llvm::make_early_inc_range(module.getOps<VarOp>())) {
+      StateSpace space = var.getSpace();
+      if (var.getLinkage() != Linkage::external ||
+          (space != StateSpace::global && space != StateSpace::Const))
+        continue;
+      if (defined.contains(var.getSymNameAttr())) {
+        var.erase();
+        continue;
+      }
+      var.emitWarning() << "unresolved .extern variable '" << var.getSymName()
+                        << "': defined here, zero-initialised (one PTX "
+                           "module is compiled at a time)";
+      unresolvedExterns.insert(var);
+    }
     // Variables first: functions refer to them.
     for (Operation &op : llvm::make_early_inc_range(*module.getBodyBlock()))
       if (auto var = dyn_cast<VarOp>(op))

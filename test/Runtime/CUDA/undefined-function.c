@@ -2,6 +2,9 @@
 // load with CUDA_ERROR_INVALID_PTX and the located error in the JIT log,
 // on the CPU agent too: its dynamic linker used to bind `vprintf` to
 // libc's (another ABI; the kernel printed nothing) and `malloc` to libc's.
+// A `.extern .global` variable nothing defines is defined (zeroed), as
+// ptxas does in whole-program compilation: the module loads, the kernel
+// writes it and cuModuleGetGlobal finds it.
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
@@ -23,6 +26,13 @@ static const char *ptx =
     "  call.uni (r), vprintf, (p0, p1);\n" // line 18
     "  ld.param.b32 %r1, [r];\n  }\n  ret;\n}\n";
 
+static const char *ptxVar =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".extern .global .u32 environ;\n"
+    ".visible .entry k()\n{\n  .reg .b32 %r<2>;\n"
+    "  ld.global.u32 %r1, [environ];\n  add.u32 %r1, %r1, 7;\n"
+    "  st.global.u32 [environ], %r1;\n  ret;\n}\n";
+
 int main(void) {
   CUdevice dev;
   CUcontext ctx;
@@ -41,5 +51,17 @@ int main(void) {
               strstr(errlog, "declared here") != NULL);
   if (failures)
     printf("log: %s\n", errlog);
+
+  CUfunction fn;
+  CUdeviceptr g = 0;
+  size_t gsize = 0;
+  unsigned value = 1;
+  EXPECT(cuModuleLoadData(&m, ptxVar), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&fn, m, "k"), CUDA_SUCCESS);
+  EXPECT(cuModuleGetGlobal(&g, &gsize, m, "environ"), CUDA_SUCCESS);
+  EXPECT_TRUE(gsize == 4);
+  launch1D(fn, 1, 1, NULL);
+  EXPECT(cuMemcpyDtoH(&value, g, 4), CUDA_SUCCESS);
+  EXPECT_TRUE(value == 7);
   return finish();
 }

@@ -137,6 +137,27 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         symName = (name + "_" + llvm::Twine(++suffix)).str();
       scopes.back().names[name] = RegName{~0u}; // shadows registers of that name
     }
+    // Module scope: an `.extern` declaration and the definition may both
+    // appear, in either order; the definition stands for both.
+    if (!inFunction)
+      if (auto prior = dyn_cast_or_null<VarOp>(
+              SymbolTable::lookupSymbolIn(into->getParentOp(), symName))) {
+        bool priorDecl = prior.getLinkage() == Linkage::external;
+        bool thisDecl = linkage == Linkage::external;
+        if (priorDecl || thisDecl) {
+          if (prior.getSpace() != *space || prior.getType() != type)
+            return emitError(nameLoc, "declarations of '" + name +
+                                          "' differ in state space or type");
+          Linkage defLinkage = thisDecl ? prior.getLinkage() : linkage;
+          if (defLinkage == Linkage::none)
+            return emitError(nameLoc, "'.extern' variable '" + name +
+                                          "' cannot be resolved by a "
+                                          "definition without .visible");
+          if (thisDecl)
+            continue;
+          prior.erase();
+        }
+      }
     builder.setInsertionPointToEnd(into);
     auto var = VarOp::create(
         builder, ic.getLoc(nameLoc), builder.getStringAttr(symName), *space,

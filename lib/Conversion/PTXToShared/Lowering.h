@@ -216,6 +216,9 @@ LogicalResult lowerModulePragma(PragmaOp op, LoweringState &state);
 void markNoUnrollLoops(ModuleOp top, const LoweringState &state);
 /// On a `ptx.bra`: the branch closes a loop that must not be unrolled.
 constexpr llvm::StringLiteral kNoUnrollAttr = "ptx.nounroll";
+/// On a kernel's llvm.func: the strings of the `.pragma`s in its `.entry`
+/// header (a `.func` header's become ptx.pragma ops in its first block).
+constexpr llvm::StringLiteral kEntryPragmasAttr = "ptx.entry_pragmas";
 
 void populateIntegerPatterns(SharedTypeConverter &tc, RewritePatternSet &p,
                              LoweringState &s);

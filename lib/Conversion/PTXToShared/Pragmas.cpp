@@ -3,8 +3,11 @@
 // `.pragma` strings are hints. "nounroll" becomes LLVM loop metadata
 // (llvm.loop.unroll.disable) on a loop's back edges, so that no back end
 // unrolls it; PTX gives it three scopes: at module scope every loop of the
-// module, in a function's first block every loop of the function, elsewhere
-// the loop whose header is the block holding it. "used_bytes_mask",
+// module, in a function's header every loop of the function, elsewhere the
+// loop whose header is the block holding it. A `.func` header's pragmas
+// reach us in the function's first block, which no loop can start at, so a
+// pragma there counts for the whole function (an `.entry` header's come as
+// an attribute). "used_bytes_mask",
 // "enable_smem_spilling" and "frequency" tune NVIDIA's loads, register
 // spilling and block placement and have no counterpart here. ptxas rejects
 // any other string at module scope and warns about it in a function; so do
@@ -49,6 +52,15 @@ void lowering::markNoUnrollLoops(ModuleOp top, const LoweringState &state) {
     if (fn.isExternal())
       continue;
     bool everywhere = state.noUnrollEverywhere;
+    if (auto strings = fn->getAttrOfType<ArrayAttr>(kEntryPragmasAttr)) {
+      for (StringRef s : strings.getAsValueRange<StringAttr>()) {
+        if (!isKnown(s))
+          fn.emitWarning() << "'.pragma \"" << s << "\"' is not supported; "
+                           << "ignored";
+        everywhere |= s.trim() == "nounroll";
+      }
+      fn->removeAttr(kEntryPragmasAttr);
+    }
     llvm::SmallPtrSet<Block *, 4> headers;
     fn.walk([&](PragmaOp op) {
       for (StringRef s : op.getValues().getAsValueRange<StringAttr>())

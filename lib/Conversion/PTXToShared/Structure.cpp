@@ -515,6 +515,9 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
   // Kernel facts for the back ends.
   if (isKernel) {
     fn->setAttr("ptx.kernel", b.getUnitAttr());
+    // `.entry k(...) .pragma "nounroll";`: for markNoUnrollLoops.
+    if (Attribute a = fnOp->getAttr("pragmas"))
+      fn->setAttr(kEntryPragmasAttr, a);
     for (StringRef attr : {"maxntid", "reqntid", "minnctapersm", "maxnreg"})
       if (Attribute a = fnOp->getAttr(attr))
         fn->setAttr(("ptx." + attr).str(), a);
@@ -594,23 +597,25 @@ LogicalResult StructureLowering::run() {
   for (PTXModuleOp module : modules) {
     insertionAnchor = module;
     ptxModule = module;
-    // A `.extern` .global/.const variable the module declares but never
-    // defines cannot be linked (one module at a time): like ptxas in
-    // whole-program compilation, define it (zero-initialised) with a
-    // warning. One the module also defines is that definition.
-    llvm::DenseSet<StringAttr> defined;
-    for (auto var : module.getOps<VarOp>())
+    // A `.extern` variable the module declares but never defines (the
+    // importer merged declarations with definitions) cannot be linked: one
+    // module is compiled at a time. Like ptxas in whole-program
+    // compilation, define it, zero-initialised, with a warning. An unsized
+    // `.extern .shared` array is dynamic shared memory instead.
+    for (auto var : module.getOps<VarOp>()) {
       if (var.getLinkage() != Linkage::external)
-        defined.insert(var.getSymNameAttr());
-    for (auto var : llvm::make_early_inc_range(module.getOps<VarOp>())) {
+        continue;
+      bool unsized =
+          llvm::any_of(var.getDims(), [](int64_t d) { return d < 0; });
       StateSpace space = var.getSpace();
-      if (var.getLinkage() != Linkage::external ||
-          (space != StateSpace::global && space != StateSpace::Const))
+      bool shared =
+          space == StateSpace::shared || space == StateSpace::shared_cta;
+      if (shared && unsized)
         continue;
-      if (defined.contains(var.getSymNameAttr())) {
-        var.erase();
-        continue;
-      }
+      if (unsized)
+        return var.emitError()
+               << "unresolved .extern array '" << var.getSymName()
+               << "' has no size (one PTX module is compiled at a time)";
       var.emitWarning() << "unresolved .extern variable '" << var.getSymName()
                         << "': defined here, zero-initialised (one PTX "
                            "module is compiled at a time)";

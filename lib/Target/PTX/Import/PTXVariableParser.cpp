@@ -137,28 +137,50 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         symName = (name + "_" + llvm::Twine(++suffix)).str();
       scopes.back().names[name] = RegName{~0u}; // shadows registers of that name
     }
-    // Module scope: an `.extern` declaration and the definition may both
-    // appear, in either order; the definition stands for both.
+    // Module scope: a `.extern` declaration and the definition may both
+    // appear, in either order; the definition stands for both, where the
+    // first of them stood (uses may come between).
+    if (!inFunction && linkage == Linkage::external && init)
+      return emitError(nameLoc, "a .extern variable takes no initializer");
+    VarOp replaced;
     if (!inFunction)
       if (auto prior = dyn_cast_or_null<VarOp>(
               SymbolTable::lookupSymbolIn(into->getParentOp(), symName))) {
         bool priorDecl = prior.getLinkage() == Linkage::external;
         bool thisDecl = linkage == Linkage::external;
         if (priorDecl || thisDecl) {
-          if (prior.getSpace() != *space || prior.getType() != type)
-            return emitError(nameLoc, "declarations of '" + name +
-                                          "' differ in state space or type");
+          // `a[]` declares any size of the same element layout.
+          ArrayRef<int64_t> d1 = prior.getDims(), d2 = dims;
+          bool sameShape =
+              d1.size() == d2.size() &&
+              llvm::all_of(llvm::seq<size_t>(0, d1.size()), [&](size_t i) {
+                return d1[i] == d2[i] ||
+                       (i == 0 && (d1[i] == -1 || d2[i] == -1));
+              });
+          if (prior.getSpace() != *space || prior.getType() != type ||
+              prior.getVec() != vec || !sameShape)
+            return emitError(nameLoc,
+                             "declarations of '" + name +
+                                 "' differ in state space, type or shape");
           Linkage defLinkage = thisDecl ? prior.getLinkage() : linkage;
           if (defLinkage == Linkage::none)
             return emitError(nameLoc, "'.extern' variable '" + name +
                                           "' cannot be resolved by a "
                                           "definition without .visible");
-          if (thisDecl)
+          if (auto a = prior.getAlign())
+            align = std::max<int64_t>(align.value_or(0), *a);
+          if (thisDecl) {
+            if (align)
+              prior.setAlignAttr(builder.getI64IntegerAttr(*align));
             continue;
-          prior.erase();
+          }
+          replaced = prior;
         }
       }
-    builder.setInsertionPointToEnd(into);
+    if (replaced)
+      builder.setInsertionPoint(replaced);
+    else
+      builder.setInsertionPointToEnd(into);
     auto var = VarOp::create(
         builder, ic.getLoc(nameLoc), builder.getStringAttr(symName), *space,
         type, linkage, align ? builder.getI64IntegerAttr(*align) : IntegerAttr(),
@@ -166,6 +188,8 @@ ParseResult PTXParser::parseVarDecl(Linkage linkage, bool inFunction,
         builder.getDenseI64ArrayAttr(dims), init, managed,
         unified.empty() ? DenseI64ArrayAttr()
                         : builder.getDenseI64ArrayAttr(unified));
+    if (replaced)
+      replaced.erase();
     if (inFunction)
       scopes.back().symbols[name] = var.getSymName();
   } while (consumeIf(PTXToken::comma));

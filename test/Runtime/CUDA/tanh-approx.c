@@ -159,6 +159,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < n; i++)
     checkF32(in[i], out[i]);
   free(out);
+  free(in);
 
   // Every 16-bit pattern, packed in pairs and alone.
   uint32_t *pairs = malloc(32768 * 4);
@@ -172,6 +173,7 @@ int main(int argc, char **argv) {
     }
     free(o);
   }
+  free(pairs);
   uint16_t *singles = malloc(65536 * 2);
   for (uint32_t i = 0; i < 65536; i++)
     singles[i] = i;
@@ -180,6 +182,8 @@ int main(int argc, char **argv) {
     check16(0, i, o[2 * i]);
     check16(1, i, o[2 * i + 1]);
   }
+  free(o);
+  free(singles);
   printf("note: worst f32 relative error 2^%.2f, f16 %.3f ulp, bf16 %.3f "
          "ulp\n",
          log2(worstF32), worstF16, worstBF16);

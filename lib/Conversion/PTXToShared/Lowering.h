@@ -16,21 +16,12 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir::ptx::lowering {
-
-/// LLVM address spaces of the shared layer. They are the AMDGPU and NVPTX
-/// numbers (which agree); the host back end maps them all to 0.
-enum AddrSpace : unsigned {
-  kGeneric = 0,
-  kGlobal = 1,
-  kShared = 3,
-  kConst = 4,
-  kLocal = 5,
-};
 
 /// What a PTX symbol used in a function body became.
 struct SymbolInfo {

@@ -7,13 +7,15 @@
 
 #include "FloatAtomics.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/AtomicAttrs.h"
 
 using namespace mlir;
 
 namespace {
 
-constexpr unsigned kGlobal = 1, kShared = 3;
+using ptx::kGlobal;
+using ptx::kShared;
 
 /// Builds the new memory bits of one element.
 struct Combiner {

@@ -21,6 +21,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Conversion/UndefinedFunctions.h"
@@ -40,7 +41,8 @@ using namespace mlir;
 
 namespace {
 
-constexpr unsigned kShared = 3, kLocal = 5;
+using ptx::kLocal;
+using ptx::kShared;
 
 /// What the metadata note says about one kernel.
 struct KernelMeta {
@@ -519,8 +521,9 @@ struct HostLowering {
   /// pointers are told apart by the shared window.
   void expandFloatAtomics() {
     ptx::host::expandFloatAtomics(
-        top, [&](OpBuilder &, Location loc, Operation *op, Value p) {
-          b.setInsertionPoint(op);
+        top, [&](OpBuilder &at, Location loc, Operation *op, Value p) {
+          OpBuilder::InsertionGuard guard(b);
+          b.restoreInsertionPoint(at.saveInsertionPoint());
           return inShared(loc, contextOf(op), p);
         });
   }

@@ -94,10 +94,14 @@ CUresult applyMaskInitializers(hsa_executable_t exe, const Agent &agent,
     why = std::string("reading __ptxmlir_mask_init: ") + errorName(r);
     return r;
   }
+  // The variable of each entry's byte, found by the check.
+  std::vector<size_t> owner(table.size() / 3);
   for (size_t i = 0; i + 2 < table.size(); i += 3) {
     uint64_t dst = table[i], shift = table[i + 2];
-    bool inside = llvm::any_of(
+    auto in = llvm::find_if(
         *ranges, [&](Range x) { return dst >= x.begin && dst < x.end; });
+    bool inside = in != ranges->end();
+    owner[i / 3] = in - ranges->begin();
     if (inside && shift % 8 == 0 && shift < 64)
       continue;
     char msg[160];
@@ -111,11 +115,42 @@ CUresult applyMaskInitializers(hsa_executable_t exe, const Agent &agent,
     why = msg;
     return CUDA_ERROR_INVALID_IMAGE;
   }
+  // Two staged copies per variable with mask() bytes, not one per byte (an
+  // allocation and a copy each on a GPU agent): the span of its bytes is
+  // read, patched in table order (a later entry for a byte wins) and
+  // written back.
+  struct Span {
+    uint64_t begin = UINT64_MAX, end = 0;
+  };
+  std::vector<Span> spans(ranges->size());
   for (size_t i = 0; i + 2 < table.size(); i += 3) {
-    uint8_t byte = uint8_t(table[i + 1] >> table[i + 2]);
-    if ((r = copyToDevice(agent, reinterpret_cast<void *>(table[i]), &byte,
-                          1))) {
-      why = std::string("writing a mask() initializer: ") + errorName(r);
+    Span &s = spans[owner[i / 3]];
+    s.begin = std::min(s.begin, table[i]);
+    s.end = std::max(s.end, table[i] + 1);
+  }
+  std::vector<std::vector<uint8_t>> bytes(spans.size());
+  for (size_t v = 0; v < spans.size(); ++v) {
+    if (spans[v].begin >= spans[v].end)
+      continue;
+    bytes[v].resize(spans[v].end - spans[v].begin);
+    if ((r = copyToHost(agent, bytes[v].data(),
+                        reinterpret_cast<const void *>(spans[v].begin),
+                        bytes[v].size()))) {
+      why = std::string("reading a variable with mask() initializers: ") +
+            errorName(r);
+      return r;
+    }
+  }
+  for (size_t i = 0; i + 2 < table.size(); i += 3) {
+    size_t v = owner[i / 3];
+    bytes[v][table[i] - spans[v].begin] = uint8_t(table[i + 1] >> table[i + 2]);
+  }
+  for (size_t v = 0; v < spans.size(); ++v) {
+    if (bytes[v].empty())
+      continue;
+    if ((r = copyToDevice(agent, reinterpret_cast<void *>(spans[v].begin),
+                          bytes[v].data(), bytes[v].size()))) {
+      why = std::string("writing mask() initializers: ") + errorName(r);
       return r;
     }
   }

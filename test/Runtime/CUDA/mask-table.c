@@ -97,18 +97,22 @@ int main(void) {
       cuModuleUnload(mod);
   }
 
-  // A sane table loads and is applied: byte 1 of foo's address into foo's
-  // first byte, byte 0 into its last.
+  // A sane table loads and is applied, one staged span per variable: byte
+  // 1 of foo's address into foo's first byte, byte 0 into its last; in bar
+  // byte 0 into its first byte and, the later of two entries, byte 1 into
+  // its last; the bytes between keep their initializers.
   mod = NULL;
-  EXPECT(loadWithTable(".visible .global .align 8 .u64 "
-                       "x_ptxmlir_mask_init[6] = {foo, foo, 8, foo+15, foo, "
-                       "0};\n",
+  EXPECT(loadWithTable(".visible .global .align 1 .u8 bar[4] = "
+                       "{1, 2, 3, 4};\n"
+                       ".visible .global .align 8 .u64 "
+                       "x_ptxmlir_mask_init[15] = {foo, foo, 8, foo+15, foo, "
+                       "0, bar, foo, 0, bar+3, foo, 0, bar+3, foo, 8};\n",
                        &mod),
          CUDA_SUCCESS);
   if (mod) {
-    CUdeviceptr foo = 0;
+    CUdeviceptr foo = 0, bar = 0;
     size_t bytes = 0;
-    unsigned char host[16];
+    unsigned char host[16], hostBar[4];
     EXPECT(cuModuleGetGlobal(&foo, &bytes, mod, "foo"), CUDA_SUCCESS);
     EXPECT_TRUE(bytes == 16);
     EXPECT(cuMemcpyDtoH(host, foo, sizeof host), CUDA_SUCCESS);
@@ -116,6 +120,12 @@ int main(void) {
     EXPECT_TRUE(host[15] == (unsigned char)foo);
     for (int i = 1; i < 15; ++i)
       EXPECT_TRUE(host[i] == 0);
+    EXPECT(cuModuleGetGlobal(&bar, &bytes, mod, "bar"), CUDA_SUCCESS);
+    EXPECT_TRUE(bytes == 4);
+    EXPECT(cuMemcpyDtoH(hostBar, bar, sizeof hostBar), CUDA_SUCCESS);
+    EXPECT_TRUE(hostBar[0] == (unsigned char)foo);
+    EXPECT_TRUE(hostBar[1] == 2 && hostBar[2] == 3);
+    EXPECT_TRUE(hostBar[3] == (unsigned char)(foo >> 8));
     EXPECT(cuModuleUnload(mod), CUDA_SUCCESS);
   }
 

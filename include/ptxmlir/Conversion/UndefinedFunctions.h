@@ -13,11 +13,13 @@
 #ifndef PTXMLIR_CONVERSION_UNDEFINEDFUNCTIONS_H
 #define PTXMLIR_CONVERSION_UNDEFINEDFUNCTIONS_H
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/SymbolTable.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 
-namespace mlir::ptx {
+namespace mlir {
+class ModuleOp;
+
+namespace ptx {
 
 /// On the llvm.func of a `.func` the module declares but does not define
 /// (set by the ptx → shared lowering).
@@ -26,32 +28,9 @@ constexpr llvm::StringLiteral kUndefinedFuncAttr = "ptx.undefined";
 /// A located error at the first use of each function marked
 /// kUndefinedFuncAttr that is used; the CUDA device runtime's functions
 /// are named as such.
-inline LogicalResult checkUndefinedFunctions(ModuleOp top) {
-  bool ok = true;
-  for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
-    if (!fn->hasAttr(kUndefinedFuncAttr))
-      continue;
-    auto uses = SymbolTable::getSymbolUses(fn, top);
-    if (!uses || uses->empty())
-      continue;
-    StringRef name = fn.getName();
-    InFlightDiagnostic diag = uses->begin()->getUser()->emitError();
-    if (name == "vprintf")
-      diag << "device-side printf (vprintf) is not supported yet";
-    else if (name == "malloc" || name == "free")
-      diag << "device-side malloc and free are not supported yet";
-    else if (name == "__assertfail")
-      diag << "device-side assert (__assertfail) is not supported yet";
-    else
-      diag << "'" << name
-           << "' is declared but not defined in this module; linking "
-              "PTX modules together is not supported";
-    diag.attachNote(fn.getLoc()) << "declared here";
-    ok = false;
-  }
-  return success(ok);
-}
+LogicalResult checkUndefinedFunctions(ModuleOp top);
 
-} // namespace mlir::ptx
+} // namespace ptx
+} // namespace mlir
 
 #endif // PTXMLIR_CONVERSION_UNDEFINEDFUNCTIONS_H

@@ -1,0 +1,34 @@
+//===- UndefinedFunctions.cpp - calls nothing can link --------------------===//
+
+#include "ptxmlir/Conversion/UndefinedFunctions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+LogicalResult ptx::checkUndefinedFunctions(ModuleOp top) {
+  bool ok = true;
+  for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+    if (!fn->hasAttr(kUndefinedFuncAttr))
+      continue;
+    auto uses = SymbolTable::getSymbolUses(fn, top);
+    if (!uses || uses->empty())
+      continue;
+    StringRef name = fn.getName();
+    InFlightDiagnostic diag = uses->begin()->getUser()->emitError();
+    if (name == "vprintf")
+      diag << "device-side printf (vprintf) is not supported yet";
+    else if (name == "malloc" || name == "free")
+      diag << "device-side malloc and free are not supported yet";
+    else if (name == "__assertfail")
+      diag << "device-side assert (__assertfail) is not supported yet";
+    else
+      diag << "'" << name
+           << "' is declared but not defined in this module; linking "
+              "PTX modules together is not supported";
+    diag.attachNote(fn.getLoc()) << "declared here";
+    ok = false;
+  }
+  return success(ok);
+}

@@ -1,0 +1,61 @@
+// The AMD and host back ends refuse a use of a function the module
+// declares but does not define (ptx.undefined, set by the ptx → shared
+// lowering for a `.extern .func` without a body): nothing can link it.
+// The error is at the first use; the CUDA device runtime's functions are
+// named as such (test/Target/AMDGPU/undefined-functions.ptx has the same
+// from PTX).
+// RUN: ptx-opt %s -split-input-file -convert-wave-to-rocdl=chip=gfx942 -verify-diagnostics
+// RUN: ptx-opt %s -split-input-file -convert-wave-to-host=chip=gfx942 -verify-diagnostics
+
+// expected-note @+1 {{declared here}}
+llvm.func @helper(!llvm.ptr) attributes {ptx.undefined}
+llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
+  // expected-error @+1 {{'helper' is declared but not defined in this module; linking PTX modules together is not supported}}
+  llvm.call @helper(%arg0) : (!llvm.ptr) -> ()
+  // Only the first use is reported.
+  llvm.call @helper(%arg0) : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+// expected-note @+1 {{declared here}}
+llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32 attributes {ptx.undefined}
+llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
+  // expected-error @+1 {{device-side printf (vprintf) is not supported yet}}
+  %0 = llvm.call @vprintf(%arg0, %arg0) : (!llvm.ptr, !llvm.ptr) -> i32
+  llvm.return
+}
+
+// -----
+
+// expected-note @+1 {{declared here}}
+llvm.func @malloc(!llvm.ptr) -> i64 attributes {ptx.undefined}
+// expected-note @+1 {{declared here}}
+llvm.func @__assertfail(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) attributes {ptx.undefined}
+llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
+  // expected-error @+1 {{device-side malloc and free are not supported yet}}
+  %0 = llvm.call @malloc(%arg0) : (!llvm.ptr) -> i64
+  // expected-error @+1 {{device-side assert (__assertfail) is not supported yet}}
+  llvm.call @__assertfail(%arg0, %arg0, %arg0, %arg0, %arg0) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  llvm.return
+}
+
+// -----
+
+// An address taken in a global's initializer is a use too.
+// expected-note @+1 {{declared here}}
+llvm.func @g() attributes {ptx.undefined}
+llvm.mlir.global external @fp() {addr_space = 1 : i32} : !llvm.ptr {
+  // expected-error @+1 {{'g' is declared but not defined in this module}}
+  %0 = llvm.mlir.addressof @g : !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}
+
+// -----
+
+// Declared and never used: no error.
+llvm.func @free(!llvm.ptr) attributes {ptx.undefined}
+llvm.func @k() attributes {ptx.kernel} {
+  llvm.return
+}

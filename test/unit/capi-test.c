@@ -101,9 +101,10 @@ int main(int argc, char **argv) {
 
   /* A call nothing can link (the module does not define the function): a
      located diagnostic, twice, and the next compile still links. Errors of
-     lld itself are link-guard-test's business (no valid PTX reaches one
-     since undefined functions are diagnosed and undefined variables are
-     defined). */
+     lld itself are link-guard-test's business: no valid PTX we know of
+     reaches one (every use of an undefined function is diagnosed, a sized
+     .extern variable without a definition is defined here and an unsized
+     .extern .global/.const one is a located error). */
   const char *undef = ".version 8.0\n.target sm_80\n.address_size 64\n"
                       ".extern .func g();\n"
                       ".visible .entry k()\n{\n  call g, ();\n  ret;\n}\n";

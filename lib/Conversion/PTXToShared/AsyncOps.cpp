@@ -497,7 +497,7 @@ struct CpReduceAsyncBulkLowering : public PTXPattern<CpReduceAsyncBulkOp> {
     StringRef ss =
         lowering::syncScope(toGlobal ? Scope::gpu : Scope::cluster, Scope::gpu);
     unsigned bytes = getTypeBitWidth(type) / 8;
-    Type valTy = computeType(rewriter.getContext(), type);
+    Type valTy = getRegisterType(rewriter.getContext(), type);
     // The verifier admits the manual's operations only (no .cas/.exch).
     LLVM::AtomicBinOp bin = *atomicBinOp(rop, type);
     bool floatMinMax = isFloatType(type) &&

@@ -19,11 +19,6 @@ SharedTypeConverter::SharedTypeConverter(MLIRContext *ctx) {
   addTargetMaterialization(cast);
 }
 
-/// Instructions compute in the type of their registers.
-Type lowering::computeType(MLIRContext *ctx, PTXType t) {
-  return getRegisterType(ctx, t);
-}
-
 static unsigned bitWidth(Type t) { return t.getIntOrFloatBitWidth(); }
 
 Value lowering::adapt(OpBuilder &b, Location loc, Value v, Type to, bool sext) {

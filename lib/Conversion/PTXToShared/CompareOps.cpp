@@ -13,7 +13,7 @@ using Builder = ConversionPatternRewriter;
 /// a <cmp> b for the PTX type `t` (ftz flushes f32 operands).
 FailureOr<Value> compare(Builder &b, Location loc, Operation *op, PTXType t,
                          CmpOperator cmp, Value x, Value y, bool ftz) {
-  Type ct = computeType(b.getContext(), t);
+  Type ct = getRegisterType(b.getContext(), t);
   assert(t != PTXType::f16x2 && t != PTXType::bf16x2 &&
          "packed comparisons go through comparePacked");
   if (isFloatType(t)) {
@@ -232,7 +232,7 @@ struct SetLowering : public PTXPattern<SetOp> {
       return failure();
     Value p = combine(rewriter, loc, *t, op.getBoolop(), adaptor.getC());
     // Integer destinations get all ones, f32 destinations 1.0.
-    Type dt = computeType(getContext(), op.getDtype());
+    Type dt = getRegisterType(getContext(), op.getDtype());
     Value r;
     if (isFloatType(op.getDtype()))
       r = arith::SelectOp::create(rewriter, loc, p,
@@ -254,7 +254,7 @@ struct SelpLowering : public PTXPattern<SelpOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    Type t = computeType(getContext(), op.getType());
+    Type t = getRegisterType(getContext(), op.getType());
     bool sgn = isSignedIntType(op.getType());
     Value r =
         arith::SelectOp::create(rewriter, loc, adaptor.getC(),
@@ -272,8 +272,8 @@ struct SlctLowering : public PTXPattern<SlctOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    Type dt = computeType(getContext(), op.getDtype());
-    Type ct = computeType(getContext(), op.getCtype());
+    Type dt = getRegisterType(getContext(), op.getDtype());
+    Type ct = getRegisterType(getContext(), op.getCtype());
     Value cv = adapt(rewriter, loc, adaptor.getC(), ct);
     Value ge;
     if (isFloatType(op.getCtype())) {

@@ -596,7 +596,7 @@ struct CvtLowering : public PTXPattern<CvtOp> {
     bool ftz = op.getFtz(), sat = op.getSat();
     // .relu/.satfinite: .f32 to .f16/.bf16 only (verifier).
     bool relu = op.getRelu(), satfinite = op.getSatfinite();
-    Type at = computeType(ctx, atype), dt = computeType(ctx, dtype);
+    Type at = getRegisterType(ctx, atype), dt = getRegisterType(ctx, dtype);
     if (isInt(atype) && isInt(dtype)) {
       bool asgn = isSignedIntType(atype);
       Value x = adapt(b, loc, a, at, asgn);

@@ -32,7 +32,7 @@ Type scalarType(MLIRContext *ctx, PTXType t) {
   case PTXType::bf16x2:
     return BFloat16Type::get(ctx);
   default:
-    return computeType(ctx, t);
+    return getRegisterType(ctx, t);
   }
 }
 bool isPacked(PTXType t) { return t == PTXType::f16x2 || t == PTXType::bf16x2; }
@@ -118,7 +118,7 @@ bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
 /// A mixed-precision source (.f16/.bf16 register) as the f32 of the same
 /// value: the conversion is exact, subnormals included.
 Value widenMixedSource(OpBuilder &b, Location loc, Value v, PTXType at) {
-  Value h = adapt(b, loc, v, computeType(b.getContext(), at));
+  Value h = adapt(b, loc, v, getRegisterType(b.getContext(), at));
   return arith::ExtFOp::create(b, loc, b.getF32Type(), h);
 }
 
@@ -471,7 +471,7 @@ struct TestpLowering : public PTXPattern<TestpOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    Type t = computeType(getContext(), op.getType());
+    Type t = getRegisterType(getContext(), op.getType());
     Value a = adapt(rewriter, loc, adaptor.getA(), t);
     unsigned w = t.getIntOrFloatBitWidth();
     unsigned mant = w == 64 ? 52 : w == 32 ? 23 : t.isBF16() ? 7 : 10;

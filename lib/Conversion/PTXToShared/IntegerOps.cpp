@@ -903,7 +903,7 @@ struct MovLowering : public PTXPattern<MovOp> {
       return failure();
     Location loc = op.getLoc();
     Value v = adapt(rewriter, loc, adaptor.getA(),
-                    computeType(getContext(), op.getType()),
+                    getRegisterType(getContext(), op.getType()),
                     isSignedIntType(op.getType()));
     replaceWithAdapted(rewriter, op, v, isSignedIntType(op.getType()));
     return success();

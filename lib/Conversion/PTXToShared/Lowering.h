@@ -99,10 +99,6 @@ public:
   explicit SharedTypeConverter(MLIRContext *ctx);
 };
 
-/// The type an instruction of PTX type `t` computes in: iN for integer and
-/// bit types, the float type for scalar floats, i32 for packed x2 types.
-Type computeType(MLIRContext *ctx, PTXType t);
-
 /// Converts `v` to type `to`: integers are truncated or extended (sign
 /// extended when `sext`), same-size values bit-cast. This is PTX's rule for
 /// registers wider or narrower than the instruction type.

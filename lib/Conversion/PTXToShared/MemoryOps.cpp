@@ -378,7 +378,7 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
       valTy = VectorType::get({2}, BFloat16Type::get(ctx));
       break;
     default:
-      valTy = computeType(ctx, type);
+      valTy = getRegisterType(ctx, type);
     }
     FailureOr<Value> ptr =
         lowerAddress(rewriter, op, this->state, adaptor.getAddr(),

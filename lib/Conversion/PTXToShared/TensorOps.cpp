@@ -488,7 +488,8 @@ struct CpReduceAsyncBulkTensorLowering
                 Value operand = v;
                 if (isFloatType(cs.ptxType))
                   operand = LLVM::BitcastOp::create(
-                      rewriter, loc, computeType(getContext(), cs.ptxType), v);
+                      rewriter, loc, getRegisterType(getContext(), cs.ptxType),
+                      v);
                 if (bin == LLVM::AtomicBinOp::fmin ||
                     bin == LLVM::AtomicBinOp::fmax) {
                   atomicFloatMinMax(rewriter, loc, gptr, operand,

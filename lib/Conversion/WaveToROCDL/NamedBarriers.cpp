@@ -85,6 +85,7 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   }
 
   // (id, expected, wait, reduce, trues, falses) -> trues << 32 | falses
+  // after a wait, else the arrival's phase
   auto i1 = b.getI1Type();
   auto i64 = b.getI64Type();
   auto fnTy = LLVM::LLVMFunctionType::get(i64, {i32, i32, i1, i1, i32, i32});
@@ -96,9 +97,9 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   Block *elect = new Block(), *accumulate = new Block(), *count = new Block(),
         *complete = new Block(), *publish = new Block(), *open = new Block(),
         *merge = new Block(), *spin = new Block(), *exit = new Block(),
-        *result = new Block(), *ret = new Block();
+        *finish = new Block(), *result = new Block(), *ret = new Block();
   for (Block *blk : {elect, accumulate, count, complete, publish, open, merge,
-                     spin, exit, result, ret})
+                     spin, exit, finish, result, ret})
     body.push_back(blk);
   merge->addArgument(i1, loc);
   ret->addArgument(i64, loc);
@@ -208,7 +209,13 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seen, phase);
   LLVM::CondBrOp::create(b, loc, same, spin, exit);
 
+  // Without a wait, the phase this arrival belongs to (WarpScheduler.h).
   b.setInsertionPointToEnd(exit);
+  Value phase64 = arith::ExtUIOp::create(b, loc, i64, phase);
+  LLVM::CondBrOp::create(b, loc, wait, finish, ValueRange{}, ret,
+                         ValueRange{phase64});
+
+  b.setInsertionPointToEnd(finish);
   e.fence(O::acquire);
   Value none = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
   LLVM::CondBrOp::create(b, loc, reduce, result, ValueRange{}, ret,
@@ -236,9 +243,8 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   return fn;
 }
 
-std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
-                                            Value id, Value expected, bool wait,
-                                            Value pred) {
+Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
+                          bool wait, Value pred) {
   LLVM::LLVMFuncOp callee = getFunction(loc);
   Emitter e{b, loc};
   auto i1 = b.getI1Type();
@@ -262,9 +268,12 @@ std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
       b, loc, callee,
       ValueRange{id, expected, boolc(wait), boolc(bool(pred)), trues, falses});
   call.setConvergent(true);
-  if (!pred)
-    return {};
-  Value packed = call.getResult();
+  return call.getResult();
+}
+
+std::pair<Value, Value> NamedBarriers::unpack(OpBuilder &b, Location loc,
+                                              Value packed) {
+  Emitter e{b, loc};
   Value rt = arith::TruncIOp::create(
       b, loc, e.i32(),
       arith::ShRUIOp::create(
@@ -272,6 +281,48 @@ std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
   Value rf = arith::TruncIOp::create(b, loc, e.i32(), packed);
   return {rt, rf};
+}
+
+std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
+                                            Value id, Value expected, bool wait,
+                                            Value pred) {
+  Value packed = call(b, loc, id, expected, wait, pred);
+  if (!pred)
+    return {};
+  return unpack(b, loc, packed);
+}
+
+Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,
+                            Value expected, Value pred) {
+  Value phase = call(b, loc, id, expected, /*wait=*/false, pred);
+  return arith::TruncIOp::create(b, loc, b.getI32Type(), phase);
+}
+
+Value NamedBarriers::field(OpBuilder &b, Location loc, Value id, int f) {
+  getFunction(loc);
+  Emitter e{b, loc};
+  auto ptr3 = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value slot = arith::AndIOp::create(b, loc, id, e.c32(kIds - 1));
+  Value idx = arith::AddIOp::create(b, loc, slot, e.c32(f * kIds));
+  Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
+  return LLVM::GEPOp::create(b, loc, ptr3, e.i32(), base,
+                             ArrayRef<LLVM::GEPArg>{idx});
+}
+
+Value NamedBarriers::phase(OpBuilder &b, Location loc, Value id) {
+  return Emitter{b, loc}.load(field(b, loc, id, kPhase),
+                              LLVM::AtomicOrdering::monotonic);
+}
+
+std::pair<Value, Value> NamedBarriers::published(OpBuilder &b, Location loc,
+                                                 Value id) {
+  Emitter e{b, loc};
+  e.fence(LLVM::AtomicOrdering::acquire);
+  auto load = [&](int f) {
+    return LLVM::LoadOp::create(b, loc, e.i32(), field(b, loc, id, f), 4)
+        .getResult();
+  };
+  return {load(kResTrues), load(kResFalses)};
 }
 
 SmallVector<LLVM::LLVMFuncOp> NamedBarriers::initializeInKernels() {

@@ -33,6 +33,18 @@ public:
   std::pair<Value, Value> emit(OpBuilder &b, Location loc, Value id,
                                Value expected, bool wait, Value pred);
 
+  /// Arrives at barrier `id` as `emit` does, without waiting, and returns
+  /// the phase (i32) the arrival belongs to: the barrier has completed it
+  /// once `phase(id)` differs. For a caller that waits by itself (a warp
+  /// scheduler); `pred` as for `emit`.
+  Value arrive(OpBuilder &b, Location loc, Value id, Value expected,
+               Value pred);
+  /// The current phase of barrier `id` (a work-group monotonic load).
+  Value phase(OpBuilder &b, Location loc, Value id);
+  /// After barrier `id` completed an `arrive` with `pred`: an acquire fence
+  /// and the {trues, falses} counts of that phase.
+  std::pair<Value, Value> published(OpBuilder &b, Location loc, Value id);
+
   /// Zeroes the counters at the start of every kernel that can reach a
   /// barrier (LDS holds garbage at launch) when any barrier was emitted;
   /// call after all `emit`s. Returns those kernels.
@@ -40,6 +52,13 @@ public:
 
 private:
   LLVM::LLVMFuncOp getFunction(Location loc);
+  /// The call of the barrier function; returns its i64 result.
+  Value call(OpBuilder &b, Location loc, Value id, Value expected, bool wait,
+             Value pred);
+  static std::pair<Value, Value> unpack(OpBuilder &b, Location loc,
+                                        Value packed);
+  /// The address of word `f` of barrier `id`'s state.
+  Value field(OpBuilder &b, Location loc, Value id, int f);
 
   ModuleOp top;
   unsigned waveSize;

@@ -47,12 +47,13 @@ public:
   int64_t enableWarpPerWave(LLVM::LLVMFuncOp kernel, int64_t maxThreads,
                             ModuleOp top);
 
+  /// True under a split dispatch.
+  Value isSplit(Location loc);
+
 private:
   Value c32(Location loc, int64_t v);
   Value intr(Location loc, Type t, StringRef name);
   Value hiddenGroupSize(Location loc, int32_t d);
-  /// True under a split dispatch.
-  Value isSplit(Location loc);
   /// The CUDA thread's linear index under a split dispatch.
   Value splitLinearId(Location loc);
 

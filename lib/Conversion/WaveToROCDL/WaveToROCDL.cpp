@@ -5,7 +5,8 @@
 // become AMDGPU ones. %ntid and %nctaid come from the AQL dispatch packet
 // (workgroup_size_x at byte 4, grid_size_x at byte 12), never from device
 // libraries; on wave64, kernels that can reach a counted barrier may also
-// be dispatched one CUDA warp per wave (WarpPerWave.h).
+// be dispatched one CUDA warp per wave (WarpPerWave.h) or schedule their two
+// warps per wave themselves (WarpScheduler.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 
 #include "NamedBarriers.h"
 #include "WarpPerWave.h"
+#include "WarpScheduler.h"
 
 namespace mlir::ptx {
 #define GEN_PASS_DEF_CONVERTWAVETOROCDL
@@ -333,6 +335,8 @@ struct ConvertWaveToROCDLPass
         waveSize == 64 && ptx::rocdl::hasCountedBarriers(top);
     AMDLowering lowering(top, waveSize, ptx::amdgpu::getScaledClockMHz(chip),
                          warpPerWave);
+    if (warpPerWave)
+      ptx::rocdl::scheduleWarps(top, lowering.b, lowering.named, lowering.ids);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {
       if (isa<wave::WaveDialect>(op->getDialect()))

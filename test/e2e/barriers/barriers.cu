@@ -1,7 +1,9 @@
 // Barriers: __syncthreads in loops, __syncthreads_count / _and / _or
 // (bar.red), named barriers via inline asm (bar.sync / bar.arrive with a
 // thread count, producer/consumer warps), barrier ids and counts held in
-// registers, and barrier.sync with the whole CTA.
+// registers, barrier.sync with the whole CTA, and producer/consumer warps
+// in a block of 1024 threads (on wave64 every wave holds a producer and a
+// consumer warp, and no split dispatch fits such a block).
 
 extern "C" __global__ void k_bar_red(const int* pred, int* out) {
   int gid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -84,4 +86,38 @@ extern "C" __global__ void k_named_reg(const int* in, int* out) {
   s[t] = v * 2;
   asm volatile("barrier.sync 0;" ::: "memory");
   out[gid] = s[n - 1 - t] + v;
+}
+
+// Producer/consumer warps in a block of 1024 threads (32 x 32): warp 2p
+// produces for warp 2p + 1 through barriers 1 ("full") and 2 ("empty"),
+// each counting the whole block; then __syncthreads and a bar.red with a
+// thread count.
+#define WIDE_ROUNDS 4
+extern "C" __global__ void k_named_wide(const int* in, int* out, unsigned* cnt) {
+  __shared__ int slot[16][32];
+  int t = threadIdx.y * blockDim.x + threadIdx.x, w = t >> 5, lane = t & 31;
+  int p = w >> 1;
+  size_t base = ((size_t)blockIdx.x * 16 + p) * WIDE_ROUNDS * 32;
+  int last;
+  if ((w & 1) == 0) {  // producer
+    for (int r = 0; r < WIDE_ROUNDS; r++) {
+      if (r > 0) asm volatile("bar.sync 2, 1024;" ::: "memory");
+      slot[p][lane] = in[base + r * 32 + lane] * 3 + r;
+      asm volatile("bar.arrive 1, 1024;" ::: "memory");
+    }
+    last = in[base + lane];
+  } else {  // consumer
+    last = 0;
+    for (int r = 0; r < WIDE_ROUNDS; r++) {
+      asm volatile("bar.sync 1, 1024;" ::: "memory");
+      last = slot[p][31 - lane];
+      out[base + r * 32 + lane] = last;
+      if (r + 1 < WIDE_ROUNDS) asm volatile("bar.arrive 2, 1024;" ::: "memory");
+    }
+  }
+  __syncthreads();
+  unsigned c;
+  asm volatile("{ .reg .pred q; setp.ne.s32 q, %1, 0; bar.red.popc.u32 %0, 3, 1024, q; }"
+               : "=r"(c) : "r"(last & 1));
+  if (t == 0) cnt[blockIdx.x] = c;
 }

@@ -88,5 +88,35 @@ int main(int argc, char** argv) {
     }
     dfree(din); dfree(dout);
   }
+  // ------- producer/consumer warps in blocks of 1024 threads (32 x 32) -------
+  {
+    const int G = 2, R = 4, PER_BLOCK = 16 * R * 32, N = G * PER_BLOCK;
+    std::vector<int32_t> in(N);
+    for (auto& v : in) v = rng.range(-100000, 100000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>(N), dcnt = alloc_out<uint32_t>(G);
+    CUfunction f = get_function(ctx, "k_named_wide");
+    void* args[] = {&din, &dout, &dcnt};
+    CU_CHECK(cuLaunchKernel(f, G, 1, 1, 32, 32, 1, 0, nullptr, args, nullptr));
+    CU_CHECK(cuCtxSynchronize());
+    std::vector<int32_t> o = download<int32_t>(dout, N);
+    std::vector<uint32_t> cnt = download<uint32_t>(dcnt, G);
+    for (int blk = 0; blk < G; blk++) {
+      uint32_t ones = 0;
+      for (int p = 0; p < 16; p++) {
+        size_t base = ((size_t)blk * 16 + p) * R * 32;
+        for (int r = 0; r < R; r++)
+          for (int lane = 0; lane < 32; lane++) {
+            int32_t e = in[base + r * 32 + (31 - lane)] * 3 + r;
+            ck.expect(o[base + r * 32 + lane] == e,
+                      "1024-thread named barriers block %d pair %d round %d lane %d: got %d expected %d", blk, p, r,
+                      lane, o[base + r * 32 + lane], e);
+            if (r == R - 1) ones += e & 1;
+          }
+        for (int lane = 0; lane < 32; lane++) ones += in[base + lane] & 1;
+      }
+      ck.u32("bar.red.popc with a count in a 1024-thread block", blk, cnt[blk], ones);
+    }
+    dfree(din); dfree(dout); dfree(dcnt);
+  }
   return ck.finish(ctx);
 }

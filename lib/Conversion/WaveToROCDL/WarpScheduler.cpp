@@ -1,0 +1,329 @@
+//===- WarpScheduler.cpp - two CUDA warps of a wave64 wave at barriers ----===//
+
+#include "WarpScheduler.h"
+#include "NamedBarriers.h"
+#include "RegToMem.h"
+#include "WarpPerWave.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
+#include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+
+using namespace mlir;
+using namespace mlir::ptx::rocdl;
+
+namespace {
+
+/// Resume points: 0 is the start, k > 0 the continuation after wait k.
+constexpr int32_t kStart = 0;
+constexpr int32_t kDone = -1;
+
+bool isCounted(Operation *op) {
+  if (isa<wave::BarrierArriveOp>(op))
+    return true;
+  if (auto o = dyn_cast<wave::BarrierOp>(op))
+    return bool(o.getCount());
+  if (auto o = dyn_cast<wave::BarrierRedOp>(op))
+    return bool(o.getCount());
+  return false;
+}
+
+struct Scheduler {
+  Scheduler(OpBuilder &b, NamedBarriers &named, DispatchIds &ids,
+            LLVM::LLVMFuncOp fn)
+      : b(b), named(named), ids(ids), fn(fn), loc(fn.getLoc()) {}
+
+  OpBuilder &b;
+  NamedBarriers &named;
+  DispatchIds &ids;
+  LLVM::LLVMFuncOp fn;
+  Location loc;
+  Block *init = nullptr, *header = nullptr;
+  /// Per-lane stack slots: resume point, barrier id, arrival phase.
+  Value state, barrierId, phase;
+  SmallVector<Block *> resumes;
+
+  Value c32(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+  Value intr(Type t, StringRef name, ValueRange args = {}) {
+    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
+        .getResult(0);
+  }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value load(Value slot) {
+    return LLVM::LoadOp::create(b, loc, b.getI32Type(), slot);
+  }
+  void store(Value v, Value slot) { LLVM::StoreOp::create(b, loc, v, slot); }
+  Value ballot(Value pred) {
+    return intr(b.getI64Type(), "llvm.amdgcn.ballot.i64", {pred});
+  }
+  Block *newBlock() {
+    Block *blk = new Block();
+    fn.getBody().push_back(blk);
+    return blk;
+  }
+  /// The threads of the block in whole warps.
+  Value blockInWarps() {
+    Value n = arith::MulIOp::create(
+        b, loc, ids.blockDim(loc, 0),
+        arith::MulIOp::create(b, loc, ids.blockDim(loc, 1),
+                              ids.blockDim(loc, 2)));
+    n = arith::AddIOp::create(b, loc, n, c32(31));
+    return arith::AndIOp::create(b, loc, n, c32(~31));
+  }
+
+  /// A new entry block with the function's arguments and its stack slots.
+  void makeEntry() {
+    Block *old = &fn.getBody().front();
+    init = new Block();
+    fn.getBody().push_front(init);
+    for (BlockArgument a : old->getArguments())
+      a.replaceAllUsesWith(init->addArgument(a.getType(), a.getLoc()));
+    old->eraseArguments(0, old->getNumArguments());
+    // Stack slots of constant size stay static: they move to the new entry.
+    SmallVector<LLVM::AllocaOp> allocas;
+    fn.walk([&](LLVM::AllocaOp a) { allocas.push_back(a); });
+    for (LLVM::AllocaOp a : allocas) {
+      Operation *size = a.getArraySize().getDefiningOp();
+      if (!size || size->getNumOperands() || !isMemoryEffectFree(size))
+        continue;
+      b.setInsertionPointToEnd(init);
+      a.getArraySizeMutable().assign(b.clone(*size)->getResult(0));
+      a->moveBefore(init, init->end());
+    }
+    b.setInsertionPointToEnd(init);
+    Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                         b.getI64IntegerAttr(1));
+    auto slot = [&] {
+      return LLVM::AllocaOp::create(b, loc,
+                                    LLVM::LLVMPointerType::get(b.getContext()),
+                                    b.getI32Type(), one, 4);
+    };
+    state = slot();
+    barrierId = slot();
+    phase = slot();
+    header = new Block();
+  }
+
+  /// Wait number `k`: each CUDA warp of the wave arrives for itself, the
+  /// lane records where it resumes and goes back to the dispatcher.
+  void lowerWait(Operation *op, int32_t k) {
+    loc = op->getLoc();
+    Block *before = op->getBlock();
+    Block *after = before->splitBlock(op);
+    resumes.push_back(after);
+    b.setInsertionPointToEnd(before);
+    Value id, count, pred;
+    if (auto o = dyn_cast<wave::BarrierOp>(op)) {
+      id = o.getId();
+      count = o.getCount();
+    } else {
+      auto r = cast<wave::BarrierRedOp>(op);
+      id = r.getId();
+      count = r.getCount();
+      pred = r.getPred();
+    }
+    if (!id)
+      id = c32(0);
+    if (!count)
+      count = blockInWarps();
+    Value lane =
+        intr(b.getI32Type(), "llvm.amdgcn.mbcnt.lo", {c32(-1), c32(0)});
+    lane = intr(b.getI32Type(), "llvm.amdgcn.mbcnt.hi", {c32(-1), lane});
+    Value half = arith::AndIOp::create(b, loc, lane, c32(32));
+    Block *yield = newBlock();
+    Block *next = nullptr;
+    for (int32_t base : {0, 32}) {
+      Block *arrive = newBlock();
+      next = base == 0 ? newBlock() : yield;
+      LLVM::CondBrOp::create(
+          b, loc, cmp(arith::CmpIPredicate::eq, half, c32(base)), arrive, next);
+      b.setInsertionPointToEnd(arrive);
+      Value ph = named.arrive(b, loc, id, count, pred);
+      store(c32(k), state);
+      store(id, barrierId);
+      store(ph, phase);
+      LLVM::BrOp::create(b, loc, next);
+      b.setInsertionPointToEnd(next);
+    }
+    LLVM::BrOp::create(b, loc, header);
+
+    // Resumed: the barrier's results.
+    b.setInsertionPointToStart(after);
+    if (auto r = dyn_cast<wave::BarrierRedOp>(op)) {
+      auto [trues, falses] = named.published(b, loc, load(barrierId));
+      Value v;
+      switch (r.getKind()) {
+      case wave::BarrierRed::popc:
+        v = trues;
+        break;
+      case wave::BarrierRed::Or:
+        v = cmp(arith::CmpIPredicate::ne, trues, c32(0));
+        break;
+      case wave::BarrierRed::And:
+        v = cmp(arith::CmpIPredicate::eq, falses, c32(0));
+        break;
+      }
+      r.getResult().replaceAllUsesWith(v);
+    } else {
+      LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, "workgroup");
+    }
+    op->erase();
+  }
+
+  /// The dispatcher loop; `start` is the original entry.
+  void buildDispatcher(Block *start) {
+    loc = fn.getLoc();
+    fn.getBody().push_back(header);
+    b.setInsertionPointToEnd(init);
+    store(c32(kStart), state);
+    store(c32(0), barrierId);
+    store(c32(0), phase);
+    LLVM::BrOp::create(b, loc, header);
+
+    Block *check = newBlock(), *sleep = newBlock(), *pick = newBlock(),
+          *dispatch = newBlock(), *exit = newBlock();
+    auto i64 = b.getI64Type();
+
+    // header: finished when no lane has a resume point left.
+    b.setInsertionPointToEnd(header);
+    Value st = load(state);
+    Value live = cmp(arith::CmpIPredicate::ne, st, c32(kDone));
+    Value anyLive =
+        cmp(arith::CmpIPredicate::ne, ballot(live),
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
+    LLVM::CondBrOp::create(b, loc, anyLive, check, exit);
+
+    // check: lanes that can run; sleep when there are none.
+    b.setInsertionPointToEnd(check);
+    Value fresh = cmp(arith::CmpIPredicate::eq, st, c32(kStart));
+    Value moved = cmp(arith::CmpIPredicate::ne,
+                      named.phase(b, loc, load(barrierId)), load(phase));
+    Value runnable = arith::AndIOp::create(
+        b, loc, live, arith::OrIOp::create(b, loc, fresh, moved));
+    Value mask = ballot(runnable);
+    Value any = cmp(arith::CmpIPredicate::ne, mask,
+                    arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
+    LLVM::CondBrOp::create(b, loc, any, pick, sleep);
+
+    b.setInsertionPointToEnd(sleep);
+    LLVM::CallIntrinsicOp::create(
+        b, loc, b.getStringAttr("llvm.amdgcn.s.sleep"), ValueRange{c32(1)});
+    LLVM::BrOp::create(b, loc, header);
+
+    // pick: the resume point of the lowest runnable lane; its lanes run.
+    b.setInsertionPointToEnd(pick);
+    Value first = arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::CountTrailingZerosOp::create(b, loc, i64, mask, false));
+    Value chosen =
+        intr(b.getI32Type(), "llvm.amdgcn.readlane.i32", {st, first});
+    Value go = arith::AndIOp::create(b, loc, runnable,
+                                     cmp(arith::CmpIPredicate::eq, st, chosen));
+    LLVM::CondBrOp::create(b, loc, go, dispatch, header);
+
+    b.setInsertionPointToEnd(dispatch);
+    SmallVector<int32_t> cases;
+    SmallVector<ValueRange> operands;
+    for (size_t i = 0; i < resumes.size(); ++i) {
+      cases.push_back(i + 1);
+      operands.push_back(ValueRange{});
+    }
+    LLVM::SwitchOp::create(b, loc, chosen, start, ValueRange{}, cases,
+                           BlockRange(resumes), operands);
+
+    b.setInsertionPointToEnd(exit);
+    LLVM::ReturnOp::create(b, loc, ValueRange{});
+  }
+
+  void run() {
+    makeEntry();
+    Block *start = init->getNextNode();
+    SmallVector<Operation *> waits;
+    fn.walk([&](Operation *op) {
+      if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
+        waits.push_back(op);
+    });
+    for (auto [i, op] : llvm::enumerate(waits))
+      lowerWait(op, i + 1);
+    SmallVector<LLVM::ReturnOp> rets;
+    fn.walk([&](LLVM::ReturnOp r) { rets.push_back(r); });
+    for (LLVM::ReturnOp r : rets) {
+      loc = r.getLoc();
+      b.setInsertionPoint(r);
+      store(c32(kDone), state);
+      LLVM::BrOp::create(b, loc, header);
+      r.erase();
+    }
+    SmallVector<Block *> body;
+    for (Block &blk : fn.getBody())
+      if (&blk != init)
+        body.push_back(&blk);
+    demoteCrossBlockValues(body, init);
+    buildDispatcher(start);
+  }
+};
+
+/// Makes `kernel` call `clone` under an ordinary dispatch of more than one
+/// warp.
+void callFromKernel(OpBuilder &b, DispatchIds &ids, LLVM::LLVMFuncOp kernel,
+                    LLVM::LLVMFuncOp clone) {
+  Location loc = kernel.getLoc();
+  Block &entry = kernel.getBody().front();
+  Block *rest = splitEntryAfterStackSlots(kernel);
+  Block *call = new Block();
+  kernel.getBody().push_back(call);
+  b.setInsertionPointToEnd(&entry);
+  auto c32 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value n =
+      arith::MulIOp::create(b, loc, ids.blockDim(loc, 0),
+                            arith::MulIOp::create(b, loc, ids.blockDim(loc, 1),
+                                                  ids.blockDim(loc, 2)));
+  Value many =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, n, c32(32));
+  Value ordinary = arith::XOrIOp::create(
+      b, loc, ids.isSplit(loc),
+      arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  LLVM::CondBrOp::create(b, loc, arith::AndIOp::create(b, loc, many, ordinary),
+                         call, rest);
+  b.setInsertionPointToEnd(call);
+  LLVM::CallOp::create(b, loc, clone, entry.getArguments());
+  LLVM::ReturnOp::create(b, loc, ValueRange{});
+}
+
+} // namespace
+
+void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
+                                     NamedBarriers &named, DispatchIds &ids) {
+  OpBuilder::InsertionGuard g(b);
+  SmallVector<LLVM::LLVMFuncOp> kernels;
+  for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+    // A block of one warp has nothing to schedule.
+    if (!fn->hasAttr("ptx.kernel") || fn.isExternal() ||
+        ptx::getMaxThreadsPerBlock(fn) <= 32)
+      continue;
+    bool counted = false, waits = false;
+    fn.walk([&](Operation *op) {
+      counted |= isCounted(op);
+      waits |= isa<wave::BarrierOp, wave::BarrierRedOp>(op);
+    });
+    if (counted && waits)
+      kernels.push_back(fn);
+  }
+  for (LLVM::LLVMFuncOp kernel : kernels) {
+    auto clone = cast<LLVM::LLVMFuncOp>(kernel->clone());
+    clone.setSymName((kernel.getName() + kScheduledSuffix).str());
+    clone.setLinkage(LLVM::Linkage::Internal);
+    for (NamedAttribute a : llvm::to_vector(clone->getDiscardableAttrs()))
+      if (a.getName().getValue().starts_with("ptx."))
+        clone->removeAttr(a.getName());
+    top.getBody()->getOperations().insertAfter(kernel->getIterator(), clone);
+    Scheduler(b, named, ids, clone).run();
+    callFromKernel(b, ids, kernel, clone);
+  }
+}

@@ -1,0 +1,55 @@
+//===- WarpScheduler.h - two CUDA warps of a wave64 wave at barriers -*- C++
+//-*-===//
+//
+// Private to lib/Conversion/WaveToROCDL. A wave64 wave runs two CUDA warps
+// in lockstep, so when one of them waits at a barrier with a thread count
+// for the other (producer and consumer warps), the wave waits forever. A
+// split dispatch (WarpPerWave.h) avoids that for blocks of up to 512
+// threads; for larger blocks, and under loaders that do not split, the
+// kernel runs a warp scheduler instead:
+//
+// * kernel `k` whose body waits at a barrier (bar.sync, barrier.sync,
+//   bar.red, with or without a thread count) and holds a counted barrier
+//   gets a clone `k` + kScheduledSuffix; `k` calls it, under an ordinary
+//   dispatch of a block of more than one warp, instead of running its own
+//   body.
+// * In the clone each lane keeps a resume point (0: the start, k: after
+//   barrier wait k, -1: finished). A barrier wait arrives (each CUDA warp of
+//   the wave for itself), records the barrier and the phase it arrived in,
+//   and goes back to a dispatcher loop; the dispatcher picks a resume point
+//   of a lane whose barrier has moved past its phase (or that has not
+//   started) and runs the lanes at that point, sleeping when no lane can
+//   run. Every barrier of the clone, counted or not, works this way
+//   (`s_barrier` would stop the whole wave).
+// * Values that live across the waits go through stack slots (RegToMem.h),
+//   which LLVM promotes back to registers.
+//
+// Waits inside called functions are not scheduled: a kernel that reaches a
+// barrier only through calls keeps the split dispatch alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXMLIR_LIB_CONVERSION_WAVETOROCDL_WARPSCHEDULER_H
+#define PTXMLIR_LIB_CONVERSION_WAVETOROCDL_WARPSCHEDULER_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::ptx::rocdl {
+
+class DispatchIds;
+class NamedBarriers;
+
+/// Suffix of the scheduled clone of a kernel.
+inline constexpr const char kScheduledSuffix[] = ".ptxmlir_warps";
+
+/// Gives every kernel of `top` (a wave64 module) that waits at a barrier in
+/// its own body and holds a counted barrier a scheduled clone, as described
+/// above. Call before the wave ops are lowered; the clones' other wave ops
+/// are lowered with the rest. `ids` must build with `b`.
+void scheduleWarps(ModuleOp top, OpBuilder &b, NamedBarriers &named,
+                   DispatchIds &ids);
+
+} // namespace mlir::ptx::rocdl
+
+#endif // PTXMLIR_LIB_CONVERSION_WAVETOROCDL_WARPSCHEDULER_H

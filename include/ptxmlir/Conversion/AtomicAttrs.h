@@ -2,8 +2,9 @@
 //
 // Attributes the ptx → shared lowering leaves on `llvm.atomicrmw` ops for
 // the back ends that write an atomic themselves instead of handing it to
-// LLVM (the CPU agent's float adds, WaveToHost/FloatAtomics.h). Other back
-// ends ignore them.
+// LLVM (the CPU agent's float adds, WaveToHost/FloatAtomics.h; the NVVM
+// path's f32 adds that keep subnormals, WaveToNVVM/FloatAtomics.h). Other
+// back ends ignore them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatAtomics.h"
 #include "MaskInit.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -227,6 +228,7 @@ struct ConvertWaveToNVVMPass
         return signalPassFailure();
       }
     ptx::lowerMaskTableForNVVM(top);
+    ptx::keepSubnormalsInF32AtomicAdds(top);
     NVLowering lowering(ctx);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {

@@ -8,14 +8,22 @@
 // between float types and to integral values, the packed forms), fed quiet
 // and signalling NaNs of both signs with payloads, and the ordinary
 // operands that make a NaN (inf - inf, 0 * inf, sqrt(-1), ...).
+// The same runner takes Inputs/bulk-nan.py's cases (the float adds of
+// cp.reduce.async.bulk; table measured on the same H200 and driver on
+// 2026-12-01) and Inputs/mma-nan.py's (mma.sync, run by mma-nan.test).
 //
 //   float-nan MODULE CASES --dump   runs the cases, prints "CASE = RESULT"
 //                                   (how the table was made)
 //   float-nan MODULE TABLE          compares with a table written so
 //
+// A table starts with "kernels N cases M", or "kernels N cases M threads T"
+// for kernels nan_0..nan_N-1 that one block of T threads runs (else one
+// thread); each kernel writes its results' raw bits to out[case].
+//
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
 // RUN: %t %S/Inputs/float-nan.ptx %S/Inputs/float-nan.h200.txt | FileCheck %s
+// RUN: %t %S/Inputs/bulk-nan.ptx %S/Inputs/bulk-nan.h200.txt | FileCheck %s
 // CHECK: all {{[0-9]+}} checks passed
 #include "check.h"
 
@@ -31,8 +39,13 @@ int main(int argc, char **argv) {
     printf("cannot open %s\n", argv[2]);
     return 2;
   }
-  unsigned nk = 0, n = 0;
-  if (fscanf(f, "kernels %u cases %u\n", &nk, &n) != 2 || !nk || !n) {
+  unsigned nk = 0, n = 0, threads = 1;
+  char header[128];
+  int fields =
+      fgets(header, sizeof header, f)
+          ? sscanf(header, "kernels %u cases %u threads %u", &nk, &n, &threads)
+          : 0;
+  if (fields < 2 || !nk || !n || !threads || threads > 1024) {
     printf("%s: bad header\n", argv[2]);
     return 2;
   }
@@ -48,12 +61,12 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "nan_%u", k);
     EXPECT(cuModuleGetFunction(&fn, mod, name), CUDA_SUCCESS);
     void *args[] = {&dout};
-    launch1D(fn, 1, 1, args);
+    launch1D(fn, 1, threads, args);
   }
   uint64_t *out = malloc((size_t)n * 8);
   EXPECT(cuMemcpyDtoH(out, dout, (size_t)n * 8), CUDA_SUCCESS);
   if (dump)
-    printf("kernels %u cases %u\n", nk, n);
+    printf("%s", header);
   char line[256];
   int printed = 0;
   while (fgets(line, sizeof line, f)) {

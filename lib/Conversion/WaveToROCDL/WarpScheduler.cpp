@@ -1,6 +1,7 @@
 //===- WarpScheduler.cpp - two CUDA warps of a wave64 wave at barriers ----===//
 
 #include "WarpScheduler.h"
+#include "InlineCall.h"
 #include "NamedBarriers.h"
 #include "RegToMem.h"
 #include "WarpPerWave.h"
@@ -296,23 +297,123 @@ void callFromKernel(OpBuilder &b, DispatchIds &ids, LLVM::LLVMFuncOp kernel,
   LLVM::ReturnOp::create(b, loc, ValueRange{});
 }
 
+/// Functions that can reach a barrier wait and a counted barrier, through
+/// direct calls; an indirect call is assumed to reach what any function
+/// whose address the module takes can reach.
+struct Reach {
+  llvm::DenseSet<Operation *> waits, counted;
+  /// Whether an indirect call can reach a wait.
+  bool indirectWaits = false;
+
+  explicit Reach(ModuleOp top) {
+    SmallVector<LLVM::LLVMFuncOp> fns(top.getOps<LLVM::LLVMFuncOp>());
+    llvm::DenseSet<Operation *> indirect, addressTaken;
+    top.walk([&](LLVM::AddressOfOp a) {
+      if (Operation *f = top.lookupSymbol(a.getGlobalName()))
+        addressTaken.insert(f);
+    });
+    for (LLVM::LLVMFuncOp f : fns)
+      f.walk([&](Operation *op) {
+        if (isCounted(op))
+          counted.insert(f);
+        if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
+          waits.insert(f);
+        if (auto call = dyn_cast<LLVM::CallOp>(op); call && !call.getCallee())
+          indirect.insert(f);
+      });
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      auto any = [&](llvm::DenseSet<Operation *> &set) {
+        return llvm::any_of(addressTaken,
+                            [&](Operation *f) { return set.contains(f); });
+      };
+      for (LLVM::LLVMFuncOp f : fns)
+        for (auto *set : {&waits, &counted}) {
+          if (set->contains(f))
+            continue;
+          bool hit = indirect.contains(f) && any(*set);
+          f.walk([&](LLVM::CallOp call) {
+            if (auto callee = call.getCallee())
+              hit |= set->contains(top.lookupSymbol(*callee));
+          });
+          if (hit) {
+            set->insert(f);
+            changed = true;
+          }
+        }
+    }
+    indirectWaits = llvm::any_of(
+        addressTaken, [&](Operation *f) { return waits.contains(f); });
+  }
+};
+
+/// Whether `f` can call itself through direct calls.
+bool isRecursive(ModuleOp top, LLVM::LLVMFuncOp f) {
+  SmallVector<Operation *> work{f};
+  llvm::DenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Operation *g = work.pop_back_val();
+    bool self = false;
+    g->walk([&](LLVM::CallOp call) {
+      auto callee = call.getCallee();
+      if (!callee)
+        return;
+      Operation *h = top.lookupSymbol(*callee);
+      self |= h == f.getOperation();
+      if (h && seen.insert(h).second)
+        work.push_back(h);
+    });
+    if (self)
+      return true;
+  }
+  return false;
+}
+
+/// Brings the barrier waits of the functions `fn` calls into its body, as
+/// far as they can be (not through recursion or indirect calls: those get
+/// a warning).
+void inlineWaits(ModuleOp top, LLVM::LLVMFuncOp fn, Reach &reach) {
+  for (int round = 0; round < 64; ++round) {
+    SmallVector<std::pair<LLVM::CallOp, LLVM::LLVMFuncOp>> calls;
+    fn.walk([&](LLVM::CallOp call) {
+      auto callee = call.getCallee();
+      if (!callee)
+        return;
+      auto f = dyn_cast_or_null<LLVM::LLVMFuncOp>(top.lookupSymbol(*callee));
+      if (f && reach.waits.contains(f) && !f.isExternal() && !f.isVarArg() &&
+          !isRecursive(top, f))
+        calls.push_back({call, f});
+    });
+    if (calls.empty())
+      break;
+    for (auto [call, f] : calls)
+      inlineCall(call, f);
+  }
+  fn.walk([&](LLVM::CallOp call) {
+    auto callee = call.getCallee();
+    Operation *f = callee ? top.lookupSymbol(*callee) : nullptr;
+    if (callee ? !reach.waits.contains(f) : !reach.indirectWaits)
+      return;
+    call.emitWarning("a barrier wait reached through this ")
+        << (callee ? "recursive" : "indirect")
+        << " call is not scheduled per CUDA warp on wave64: blocks of more "
+           "than 512 threads whose warps wait for each other there may hang";
+  });
+}
+
 } // namespace
 
 void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
                                      NamedBarriers &named, DispatchIds &ids) {
   OpBuilder::InsertionGuard g(b);
+  Reach reach(top);
   SmallVector<LLVM::LLVMFuncOp> kernels;
   for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
     // A block of one warp has nothing to schedule.
-    if (!fn->hasAttr("ptx.kernel") || fn.isExternal() ||
-        ptx::getMaxThreadsPerBlock(fn) <= 32)
-      continue;
-    bool counted = false, waits = false;
-    fn.walk([&](Operation *op) {
-      counted |= isCounted(op);
-      waits |= isa<wave::BarrierOp, wave::BarrierRedOp>(op);
-    });
-    if (counted && waits)
+    if (fn->hasAttr("ptx.kernel") && !fn.isExternal() &&
+        ptx::getMaxThreadsPerBlock(fn) > 32 && reach.counted.contains(fn) &&
+        reach.waits.contains(fn))
       kernels.push_back(fn);
   }
   for (LLVM::LLVMFuncOp kernel : kernels) {
@@ -323,6 +424,18 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
       if (a.getName().getValue().starts_with("ptx."))
         clone->removeAttr(a.getName());
     top.getBody()->getOperations().insertAfter(kernel->getIterator(), clone);
+    inlineWaits(top, clone, reach);
+    bool waits = clone
+                     .walk([](Operation *op) {
+                       return isa<wave::BarrierOp, wave::BarrierRedOp>(op)
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                     .wasInterrupted();
+    if (!waits) {
+      clone.erase();
+      continue;
+    }
     Scheduler(b, named, ids, clone).run();
     callFromKernel(b, ids, kernel, clone);
   }

@@ -1,5 +1,4 @@
-//===- WarpScheduler.h - two CUDA warps of a wave64 wave at barriers -*- C++
-//-*-===//
+//===- WarpScheduler.h - two warps of a wave64 wave at barriers -*- C++ -*-===//
 //
 // Private to lib/Conversion/WaveToROCDL. A wave64 wave runs two CUDA warps
 // in lockstep, so when one of them waits at a barrier with a thread count
@@ -8,11 +7,11 @@
 // threads; for larger blocks, and under loaders that do not split, the
 // kernel runs a warp scheduler instead:
 //
-// * kernel `k` whose body waits at a barrier (bar.sync, barrier.sync,
-//   bar.red, with or without a thread count) and holds a counted barrier
-//   gets a clone `k` + kScheduledSuffix; `k` calls it, under an ordinary
-//   dispatch of a block of more than one warp, instead of running its own
-//   body.
+// * kernel `k` that can wait at a barrier (bar.sync, barrier.sync, bar.red,
+//   with or without a thread count) and reach a counted barrier (bar.arrive
+//   or one with a thread count), itself or through calls, gets a clone
+//   `k` + kScheduledSuffix; `k` calls it, under an ordinary dispatch of a
+//   block of more than one warp, instead of running its own body.
 // * In the clone each lane keeps a resume point (0: the start, k: after
 //   barrier wait k, -1: finished). A barrier wait arrives (each CUDA warp of
 //   the wave for itself), records the barrier and the phase it arrived in,
@@ -24,8 +23,10 @@
 // * Values that live across the waits go through stack slots (RegToMem.h),
 //   which LLVM promotes back to registers.
 //
-// Waits inside called functions are not scheduled: a kernel that reaches a
-// barrier only through calls keeps the split dispatch alone.
+// The clone first takes in the bodies of the functions it calls that can
+// reach a wait (InlineCall.h), so their waits are scheduled too. Waits
+// reached through recursion or indirect calls cannot be: such calls get a
+// warning.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,10 +44,10 @@ class NamedBarriers;
 /// Suffix of the scheduled clone of a kernel.
 inline constexpr const char kScheduledSuffix[] = ".ptxmlir_warps";
 
-/// Gives every kernel of `top` (a wave64 module) that waits at a barrier in
-/// its own body and holds a counted barrier a scheduled clone, as described
-/// above. Call before the wave ops are lowered; the clones' other wave ops
-/// are lowered with the rest. `ids` must build with `b`.
+/// Gives every kernel of `top` (a wave64 module) that can wait at a barrier
+/// and reach a counted barrier a scheduled clone, as described above. Call
+/// before the wave ops are lowered; the clones' other wave ops are lowered with
+/// the rest. `ids` must build with `b`.
 void scheduleWarps(ModuleOp top, OpBuilder &b, NamedBarriers &named,
                    DispatchIds &ids);
 

@@ -24,6 +24,11 @@
 //   block (nx, ny, nz); the kernel tells the two dispatches apart by
 //   comparing hidden_group_size_x with the packet's workgroup_size_x, so an
 //   ordinary dispatch by any loader still runs the kernel as before.
+// * Under an ordinary dispatch of more than one warp such a kernel
+//   schedules the two warps of each wave itself (a dispatcher loop around
+//   its barrier waits; lib/Conversion/WaveToROCDL/WarpScheduler.h). That
+//   works for any block, at the cost of a dispatcher round at every wait;
+//   the runtime still splits the blocks it can.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,20 +13,26 @@ namespace {
 
 constexpr int kIds = 16;
 /// Words of the LDS state, each an array of kIds i32 indexed by barrier id.
-/// The first three must be zero at launch; the phase can start anywhere.
+/// The first kZeroedFields are zeroed at launch.
 enum Field : int32_t {
-  kCount,     // arrivals in the current phase (threads)
-  kTrues,     // bar.red: arriving threads whose predicate is true
-  kFalses,    // bar.red: ... false
-  kPhase,     // completed phases, incremented by the last arrival
-  kResTrues,  // bar.red: kTrues of the last completed phase
-  kResFalses, // bar.red: kFalses of the last completed phase
-  kFields
+  kCount,  // arrivals in the current phase (threads)
+  kTrues,  // bar.red: arriving threads whose predicate is true
+  kFalses, // bar.red: ... false
+  kWhole,  // nonzero: the current phase waits for the whole block
+  kClaim,  // phases claimed for completion (ahead of kPhase while completing)
+  kPhase,  // completed phases, incremented by the completing arrival
+  kExited, // [0]: threads of exited warps (warp scheduler)
+  kZeroedFields,
+  kResTrues = kZeroedFields,  // bar.red: kTrues of the last two completed
+                              // phases, indexed by phase & 1
+  kResFalses = kResTrues + 2, // ... kFalses
+  kFields = kResFalses + 2
 };
-constexpr int kZeroedWords = 3 * kIds;
+constexpr int kZeroedWords = kZeroedFields * kIds;
 
 constexpr StringLiteral kStateName = "__ptxmlir_named_barriers";
 constexpr StringLiteral kFnName = "__ptxmlir_named_barrier";
+constexpr StringLiteral kExitFnName = "__ptxmlir_named_barrier_exit";
 
 struct Emitter {
   OpBuilder &b;
@@ -84,22 +90,25 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
     LLVM::ReturnOp::create(b, loc, LLVM::UndefOp::create(b, loc, arrTy));
   }
 
-  // (id, expected, wait, reduce, trues, falses) -> trues << 32 | falses
-  // after a wait, else the arrival's phase
+  // (id, expected, wait, reduce, trues, falses, whole) -> trues << 32 |
+  // falses after a wait, else the arrival's phase. `whole`: `expected` is
+  // the block, less the threads of exited warps.
   auto i1 = b.getI1Type();
   auto i64 = b.getI64Type();
-  auto fnTy = LLVM::LLVMFunctionType::get(i64, {i32, i32, i1, i1, i32, i32});
+  auto fnTy =
+      LLVM::LLVMFunctionType::get(i64, {i32, i32, i1, i1, i32, i32, i1});
   fn = LLVM::LLVMFuncOp::create(b, loc, kFnName, fnTy, LLVM::Linkage::Internal);
   fn.setConvergent(true);
   fn.setAlwaysInline(true);
   Block *entry = fn.addEntryBlock(b);
   Region &body = fn.getBody();
-  Block *elect = new Block(), *accumulate = new Block(), *count = new Block(),
-        *complete = new Block(), *publish = new Block(), *open = new Block(),
-        *merge = new Block(), *spin = new Block(), *exit = new Block(),
-        *finish = new Block(), *result = new Block(), *ret = new Block();
-  for (Block *blk : {elect, accumulate, count, complete, publish, open, merge,
-                     spin, exit, finish, result, ret})
+  Block *elect = new Block(), *accumulate = new Block(), *mark = new Block(),
+        *count = new Block(), *claim = new Block(), *complete = new Block(),
+        *publish = new Block(), *open = new Block(), *merge = new Block(),
+        *spin = new Block(), *exit = new Block(), *finish = new Block(),
+        *result = new Block(), *ret = new Block();
+  for (Block *blk : {elect, accumulate, mark, count, claim, complete, publish,
+                     open, merge, spin, exit, finish, result, ret})
     body.push_back(blk);
   merge->addArgument(i1, loc);
   ret->addArgument(i64, loc);
@@ -109,7 +118,8 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   auto ptr3 = LLVM::LLVMPointerType::get(ctx, 3);
   Value id = entry->getArgument(0), expected = entry->getArgument(1),
         wait = entry->getArgument(2), reduce = entry->getArgument(3),
-        trues = entry->getArgument(4), falses = entry->getArgument(5);
+        trues = entry->getArgument(4), falses = entry->getArgument(5),
+        whole = entry->getArgument(6);
 
   // entry: release the wave's earlier accesses; one lane arrives for it.
   b.setInsertionPointToEnd(entry);
@@ -117,14 +127,16 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   Value slot = arith::AndIOp::create(b, loc, e.firstLane(id), e.c32(kIds - 1));
   Value want = e.firstLane(expected);
   Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
-  auto field = [&](Field f) {
+  auto field = [&](int32_t f) {
     Value idx = arith::AddIOp::create(b, loc, slot, e.c32(f * kIds));
     return LLVM::GEPOp::create(b, loc, ptr3, i32, base,
                                ArrayRef<LLVM::GEPArg>{idx});
   };
   Value pCount = field(kCount), pTrues = field(kTrues),
         pFalses = field(kFalses), pPhase = field(kPhase),
-        pResTrues = field(kResTrues), pResFalses = field(kResFalses);
+        pWhole = field(kWhole), pClaim = field(kClaim);
+  Value pExited = LLVM::GEPOp::create(b, loc, ptr3, i32, base,
+                                      ArrayRef<LLVM::GEPArg>{kExited * kIds});
   // A CUDA warp counts as 32 threads, whichever of its lanes are active.
   Value incr = e.c32(32);
   if (waveSize == 64) {
@@ -157,41 +169,55 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
                          ValueRange{f});
 
   b.setInsertionPointToEnd(elect);
-  LLVM::CondBrOp::create(b, loc, reduce, accumulate, count);
+  LLVM::CondBrOp::create(b, loc, reduce, accumulate, mark);
 
   // bar.red: the predicate counts go in before the arrival that releases
   // them.
   b.setInsertionPointToEnd(accumulate);
   e.add(pTrues, trues, O::monotonic);
   e.add(pFalses, falses, O::monotonic);
+  LLVM::BrOp::create(b, loc, mark);
+
+  // A whole-block phase says so before its arrivals count, for the exits
+  // (completeAfterExits).
+  b.setInsertionPointToEnd(mark);
+  Value wholeWord = arith::ExtUIOp::create(b, loc, i32, whole);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::_or, pWhole, wholeWord,
+                            O::seq_cst, "workgroup");
   LLVM::BrOp::create(b, loc, count);
 
+  // The arrival and the exits each read what the other wrote (sequentially
+  // consistent), so at least one of them sees the phase complete; the
+  // claim makes exactly one complete it.
   b.setInsertionPointToEnd(count);
-  Value old = e.add(pCount, incr, O::acq_rel);
+  Value old = e.add(pCount, incr, O::seq_cst);
   Value now = arith::AddIOp::create(b, loc, old, incr);
+  Value exited = e.load(pExited, O::seq_cst);
+  Value target = arith::SelectOp::create(
+      b, loc, whole, arith::SubIOp::create(b, loc, want, exited), want);
   Value last =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, now, want);
-  LLVM::CondBrOp::create(b, loc, last, complete, ValueRange{}, merge,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, now, target);
+  LLVM::CondBrOp::create(b, loc, last, claim, ValueRange{}, merge,
                          ValueRange{f});
 
-  // The last arrival publishes the reduction, takes this phase's arrivals
-  // off the counter (a subtraction, not a reset, keeps an early arrival at
-  // the next phase) and opens the next phase.
+  b.setInsertionPointToEnd(claim);
+  Value next = arith::AddIOp::create(b, loc, phase, e.c32(1));
+  Value won = claimPhase(b, loc, pClaim, phase, next);
+  LLVM::CondBrOp::create(b, loc, won, complete, ValueRange{}, merge,
+                         ValueRange{f});
+
+  // The completing arrival publishes the reduction, takes this phase's
+  // arrivals off the counter (a subtraction, not a reset, keeps an early
+  // arrival at the next phase) and opens the next phase.
   b.setInsertionPointToEnd(complete);
   LLVM::CondBrOp::create(b, loc, reduce, publish, open);
 
   b.setInsertionPointToEnd(publish);
-  Value z = e.c32(0);
-  e.store(e.load(pTrues, O::monotonic), pResTrues, O::monotonic);
-  e.store(e.load(pFalses, O::monotonic), pResFalses, O::monotonic);
-  e.store(z, pTrues, O::monotonic);
-  e.store(z, pFalses, O::monotonic);
+  publishCounts(b, loc, slot, phase);
   LLVM::BrOp::create(b, loc, open);
 
   b.setInsertionPointToEnd(open);
-  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::sub, pCount, want,
-                            O::monotonic, "workgroup");
-  e.store(arith::AddIOp::create(b, loc, phase, e.c32(1)), pPhase, O::release);
+  openPhase(b, loc, slot, target, next);
   LLVM::BrOp::create(b, loc, ValueRange{tr}, merge);
 
   b.setInsertionPointToEnd(merge);
@@ -221,21 +247,16 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   LLVM::CondBrOp::create(b, loc, reduce, result, ValueRange{}, ret,
                          ValueRange{none});
 
-  // The published counts cannot change before every participant of this
-  // phase, us included, arrives again.
+  // The published counts of a phase stay until two more phases complete.
   b.setInsertionPointToEnd(result);
-  auto plainLoad = [&](Value p) {
-    return arith::ExtUIOp::create(b, loc, i64,
-                                  LLVM::LoadOp::create(b, loc, i32, p, 4));
-  };
-  Value rt = plainLoad(pResTrues);
-  Value rf = plainLoad(pResFalses);
+  auto [rt, rf] = readCounts(b, loc, slot, phase);
+  auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
   Value packed = arith::OrIOp::create(
       b, loc,
       arith::ShLIOp::create(
-          b, loc, rt,
+          b, loc, wide(rt),
           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))),
-      rf);
+      wide(rf));
   LLVM::BrOp::create(b, loc, ValueRange{packed}, ret);
 
   b.setInsertionPointToEnd(ret);
@@ -243,8 +264,170 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   return fn;
 }
 
+Value NamedBarriers::word(OpBuilder &b, Location loc, Value slot,
+                          Value fieldIndex) {
+  Emitter e{b, loc};
+  auto ptr3 = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value idx = arith::AddIOp::create(
+      b, loc, slot, arith::MulIOp::create(b, loc, fieldIndex, e.c32(kIds)));
+  Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
+  return LLVM::GEPOp::create(b, loc, ptr3, e.i32(), base,
+                             ArrayRef<LLVM::GEPArg>{idx});
+}
+
+Value NamedBarriers::word(OpBuilder &b, Location loc, Value slot, int32_t f) {
+  return word(b, loc, slot, Emitter{b, loc}.c32(f));
+}
+
+Value NamedBarriers::claimPhase(OpBuilder &b, Location loc, Value pClaim,
+                                Value phase, Value next) {
+  using O = LLVM::AtomicOrdering;
+  Value pair = LLVM::AtomicCmpXchgOp::create(
+      b, loc, pClaim, phase, next, O::seq_cst, O::seq_cst, "workgroup");
+  return LLVM::ExtractValueOp::create(b, loc, pair, 1);
+}
+
+void NamedBarriers::publishCounts(OpBuilder &b, Location loc, Value slot,
+                                  Value phase) {
+  using O = LLVM::AtomicOrdering;
+  Emitter e{b, loc};
+  Value parity = arith::AndIOp::create(b, loc, phase, e.c32(1));
+  auto res = [&](int32_t f) {
+    return word(b, loc, slot,
+                arith::AddIOp::create(b, loc, parity, e.c32(f)).getResult());
+  };
+  Value pTrues = word(b, loc, slot, kTrues),
+        pFalses = word(b, loc, slot, kFalses);
+  e.store(e.load(pTrues, O::monotonic), res(kResTrues), O::monotonic);
+  e.store(e.load(pFalses, O::monotonic), res(kResFalses), O::monotonic);
+  e.store(e.c32(0), pTrues, O::monotonic);
+  e.store(e.c32(0), pFalses, O::monotonic);
+}
+
+void NamedBarriers::openPhase(OpBuilder &b, Location loc, Value slot,
+                              Value arrivals, Value next) {
+  using O = LLVM::AtomicOrdering;
+  Emitter e{b, loc};
+  e.store(e.c32(0), word(b, loc, slot, kWhole), O::monotonic);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::sub,
+                            word(b, loc, slot, kCount), arrivals, O::monotonic,
+                            "workgroup");
+  e.store(next, word(b, loc, slot, kPhase), O::release);
+}
+
+std::pair<Value, Value> NamedBarriers::readCounts(OpBuilder &b, Location loc,
+                                                  Value slot, Value phase) {
+  Emitter e{b, loc};
+  Value parity = arith::AndIOp::create(b, loc, phase, e.c32(1));
+  auto load = [&](int32_t f) {
+    Value p = word(b, loc, slot,
+                   arith::AddIOp::create(b, loc, parity, e.c32(f)).getResult());
+    return LLVM::LoadOp::create(b, loc, e.i32(), p, 4).getResult();
+  };
+  return {load(kResTrues), load(kResFalses)};
+}
+
+LLVM::LLVMFuncOp NamedBarriers::getExitFunction(Location loc) {
+  if (exitFn)
+    return exitFn;
+  getFunction(loc);
+  MLIRContext *ctx = top.getContext();
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(fn);
+  auto i32 = b.getI32Type();
+  // (expected, threads): `threads` of the block exited; `expected` is the
+  // whole block in warps.
+  auto fnTy =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32, i32});
+  exitFn = LLVM::LLVMFuncOp::create(b, loc, kExitFnName, fnTy,
+                                    LLVM::Linkage::Internal);
+  exitFn.setConvergent(true);
+  exitFn.setAlwaysInline(true);
+  Block *entry = exitFn.addEntryBlock(b);
+  Region &body = exitFn.getBody();
+  Block *first = new Block(), *loop = new Block(), *check = new Block(),
+        *claim = new Block(), *complete = new Block(), *next = new Block(),
+        *ret = new Block();
+  for (Block *blk : {first, loop, check, claim, complete, next, ret})
+    body.push_back(blk);
+  loop->addArgument(i32, loc);
+  next->addArgument(i32, loc);
+
+  using O = LLVM::AtomicOrdering;
+  Emitter e{b, loc};
+  Value expected = entry->getArgument(0), threads = entry->getArgument(1);
+  b.setInsertionPointToEnd(entry);
+  Value lane = e.intr(i32, "llvm.amdgcn.mbcnt.lo", {e.c32(-1), e.c32(0)});
+  if (waveSize == 64)
+    lane = e.intr(i32, "llvm.amdgcn.mbcnt.hi", {e.c32(-1), lane});
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        e.firstLane(lane), lane);
+  LLVM::CondBrOp::create(b, loc, isFirst, first, ret);
+
+  b.setInsertionPointToEnd(first);
+  e.fence(O::release);
+  e.add(word(b, loc, e.c32(0), kExited), threads, O::seq_cst);
+  LLVM::BrOp::create(b, loc, ValueRange{e.c32(0)}, loop);
+
+  // Every barrier whose whole-block phase the exits leave complete.
+  b.setInsertionPointToEnd(loop);
+  Value slot = loop->getArgument(0);
+  LLVM::CondBrOp::create(b, loc,
+                         arith::CmpIOp::create(b, loc,
+                                               arith::CmpIPredicate::ult, slot,
+                                               e.c32(kIds)),
+                         check, ret);
+
+  b.setInsertionPointToEnd(check);
+  Value phase = e.load(word(b, loc, slot, kPhase), O::seq_cst);
+  Value isWhole = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      e.load(word(b, loc, slot, kWhole), O::seq_cst), e.c32(0));
+  Value count = e.load(word(b, loc, slot, kCount), O::seq_cst);
+  Value target = arith::SubIOp::create(
+      b, loc, expected, e.load(word(b, loc, e.c32(0), kExited), O::seq_cst));
+  Value ready = arith::AndIOp::create(
+      b, loc, isWhole,
+      arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
+                                e.c32(0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, count,
+                                target)));
+  LLVM::CondBrOp::create(b, loc, ready, claim, ValueRange{}, next,
+                         ValueRange{slot});
+
+  b.setInsertionPointToEnd(claim);
+  Value nextPhase = arith::AddIOp::create(b, loc, phase, e.c32(1));
+  Value won = claimPhase(b, loc, word(b, loc, slot, kClaim), phase, nextPhase);
+  LLVM::CondBrOp::create(b, loc, won, complete, ValueRange{}, next,
+                         ValueRange{slot});
+
+  b.setInsertionPointToEnd(complete);
+  publishCounts(b, loc, slot, phase);
+  openPhase(b, loc, slot, target, nextPhase);
+  LLVM::BrOp::create(b, loc, ValueRange{slot}, next);
+
+  b.setInsertionPointToEnd(next);
+  LLVM::BrOp::create(
+      b, loc,
+      ValueRange{arith::AddIOp::create(b, loc, next->getArgument(0), e.c32(1))},
+      loop);
+
+  b.setInsertionPointToEnd(ret);
+  LLVM::ReturnOp::create(b, loc, ValueRange{});
+  return exitFn;
+}
+
+void NamedBarriers::exitWarps(OpBuilder &b, Location loc, Value expected,
+                              Value threads) {
+  auto call = LLVM::CallOp::create(b, loc, getExitFunction(loc),
+                                   ValueRange{expected, threads});
+  call.setConvergent(true);
+}
+
 Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
-                          bool wait, Value pred) {
+                          bool wait, Value pred, bool whole) {
   LLVM::LLVMFuncOp callee = getFunction(loc);
   Emitter e{b, loc};
   auto i1 = b.getI1Type();
@@ -264,9 +447,10 @@ Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
     trues = popc(pred);
     falses = popc(arith::XOrIOp::create(b, loc, pred, boolc(true)));
   }
-  auto call = LLVM::CallOp::create(
-      b, loc, callee,
-      ValueRange{id, expected, boolc(wait), boolc(bool(pred)), trues, falses});
+  auto call = LLVM::CallOp::create(b, loc, callee,
+                                   ValueRange{id, expected, boolc(wait),
+                                              boolc(bool(pred)), trues, falses,
+                                              boolc(whole)});
   call.setConvergent(true);
   return call.getResult();
 }
@@ -286,43 +470,32 @@ std::pair<Value, Value> NamedBarriers::unpack(OpBuilder &b, Location loc,
 std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
                                             Value id, Value expected, bool wait,
                                             Value pred) {
-  Value packed = call(b, loc, id, expected, wait, pred);
+  Value packed = call(b, loc, id, expected, wait, pred, /*whole=*/false);
   if (!pred)
     return {};
   return unpack(b, loc, packed);
 }
 
 Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,
-                            Value expected, Value pred) {
-  Value phase = call(b, loc, id, expected, /*wait=*/false, pred);
+                            Value expected, Value pred, bool whole) {
+  Value phase = call(b, loc, id, expected, /*wait=*/false, pred, whole);
   return arith::TruncIOp::create(b, loc, b.getI32Type(), phase);
 }
 
-Value NamedBarriers::field(OpBuilder &b, Location loc, Value id, int f) {
+Value NamedBarriers::slotOf(OpBuilder &b, Location loc, Value id) {
   getFunction(loc);
-  Emitter e{b, loc};
-  auto ptr3 = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  Value slot = arith::AndIOp::create(b, loc, id, e.c32(kIds - 1));
-  Value idx = arith::AddIOp::create(b, loc, slot, e.c32(f * kIds));
-  Value base = LLVM::AddressOfOp::create(b, loc, ptr3, kStateName);
-  return LLVM::GEPOp::create(b, loc, ptr3, e.i32(), base,
-                             ArrayRef<LLVM::GEPArg>{idx});
+  return arith::AndIOp::create(b, loc, id, Emitter{b, loc}.c32(kIds - 1));
 }
 
 Value NamedBarriers::phase(OpBuilder &b, Location loc, Value id) {
-  return Emitter{b, loc}.load(field(b, loc, id, kPhase),
+  return Emitter{b, loc}.load(word(b, loc, slotOf(b, loc, id), kPhase),
                               LLVM::AtomicOrdering::monotonic);
 }
 
 std::pair<Value, Value> NamedBarriers::published(OpBuilder &b, Location loc,
-                                                 Value id) {
-  Emitter e{b, loc};
-  e.fence(LLVM::AtomicOrdering::acquire);
-  auto load = [&](int f) {
-    return LLVM::LoadOp::create(b, loc, e.i32(), field(b, loc, id, f), 4)
-        .getResult();
-  };
-  return {load(kResTrues), load(kResFalses)};
+                                                 Value id, Value phase) {
+  Emitter{b, loc}.fence(LLVM::AtomicOrdering::acquire);
+  return readCounts(b, loc, slotOf(b, loc, id), phase);
 }
 
 SmallVector<LLVM::LLVMFuncOp> NamedBarriers::initializeInKernels() {

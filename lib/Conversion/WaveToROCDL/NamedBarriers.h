@@ -36,14 +36,22 @@ public:
   /// Arrives at barrier `id` as `emit` does, without waiting, and returns
   /// the phase (i32) the arrival belongs to: the barrier has completed it
   /// once `phase(id)` differs. For a caller that waits by itself (a warp
-  /// scheduler); `pred` as for `emit`.
-  Value arrive(OpBuilder &b, Location loc, Value id, Value expected,
-               Value pred);
+  /// scheduler); `pred` as for `emit`. `whole`: the barrier waits for the
+  /// whole block (`expected` threads) less the threads of the warps that
+  /// `exitWarps` reported.
+  Value arrive(OpBuilder &b, Location loc, Value id, Value expected, Value pred,
+               bool whole);
   /// The current phase of barrier `id` (a work-group monotonic load).
   Value phase(OpBuilder &b, Location loc, Value id);
-  /// After barrier `id` completed an `arrive` with `pred`: an acquire fence
-  /// and the {trues, falses} counts of that phase.
-  std::pair<Value, Value> published(OpBuilder &b, Location loc, Value id);
+  /// After barrier `id` completed `phase`, an `arrive` with `pred`: an
+  /// acquire fence and the {trues, falses} counts of that phase (kept until
+  /// two more phases complete).
+  std::pair<Value, Value> published(OpBuilder &b, Location loc, Value id,
+                                    Value phase);
+  /// `threads` (i32, whole warps) of the block exited: whole-block phases
+  /// stop waiting for them, and those they leave complete complete.
+  /// `expected` is the whole block in warps. Uniform control flow.
+  void exitWarps(OpBuilder &b, Location loc, Value expected, Value threads);
 
   /// Zeroes the counters at the start of every kernel that can reach a
   /// barrier (LDS holds garbage at launch) when any barrier was emitted;
@@ -52,18 +60,31 @@ public:
 
 private:
   LLVM::LLVMFuncOp getFunction(Location loc);
+  LLVM::LLVMFuncOp getExitFunction(Location loc);
   /// The call of the barrier function; returns its i64 result.
   Value call(OpBuilder &b, Location loc, Value id, Value expected, bool wait,
-             Value pred);
+             Value pred, bool whole);
+  Value slotOf(OpBuilder &b, Location loc, Value id);
+  /// The address of word `fieldIndex` of barrier `slot` (0..15).
+  Value word(OpBuilder &b, Location loc, Value slot, Value fieldIndex);
+  Value word(OpBuilder &b, Location loc, Value slot, int32_t f);
+  /// Claims the completion of `phase` (one claimant wins); returns i1.
+  Value claimPhase(OpBuilder &b, Location loc, Value pClaim, Value phase,
+                   Value next);
+  /// bar.red: the counts of `phase` go where its waiters read them.
+  void publishCounts(OpBuilder &b, Location loc, Value slot, Value phase);
+  /// Takes `arrivals` off the counter and opens phase `next`.
+  void openPhase(OpBuilder &b, Location loc, Value slot, Value arrivals,
+                 Value next);
+  std::pair<Value, Value> readCounts(OpBuilder &b, Location loc, Value slot,
+                                     Value phase);
   static std::pair<Value, Value> unpack(OpBuilder &b, Location loc,
                                         Value packed);
-  /// The address of word `f` of barrier `id`'s state.
-  Value field(OpBuilder &b, Location loc, Value id, int f);
 
   ModuleOp top;
   unsigned waveSize;
   LLVM::GlobalOp state;
-  LLVM::LLVMFuncOp fn;
+  LLVM::LLVMFuncOp fn, exitFn;
 };
 
 } // namespace mlir::ptx::rocdl

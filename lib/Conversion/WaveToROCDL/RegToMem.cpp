@@ -18,6 +18,7 @@ struct Slots {
   Block *block;
   Value one;
 
+  /// A private (address space 5) slot of type `t`.
   Value create(Type t, Location loc) {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(block);
@@ -28,8 +29,8 @@ struct Slots {
       b.setInsertionPointAfter(one.getDefiningOp());
     }
     return LLVM::AllocaOp::create(b, loc,
-                                  LLVM::LLVMPointerType::get(b.getContext()), t,
-                                  one, /*alignment=*/0);
+                                  LLVM::LLVMPointerType::get(b.getContext(), 5),
+                                  t, one, /*alignment=*/0);
   }
 };
 

@@ -17,7 +17,8 @@ namespace mlir::ptx::rocdl {
 
 /// For `blocks` of one region (none of them its entry block): their
 /// arguments, and each value one of them defines that is used in another
-/// block, are stored to a stack slot created at the start of `slots` and
+/// block, are stored to a private stack slot (address space 5, as AMDGPU
+/// requires) created at the start of `slots` and
 /// loaded where used; side-effect-free operations without operands
 /// (constants, addresses of globals) are cloned next to their users instead.
 /// Edges into an argument-taking block from a terminator with several

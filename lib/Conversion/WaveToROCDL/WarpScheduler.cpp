@@ -40,8 +40,11 @@ struct Scheduler {
   LLVM::LLVMFuncOp fn;
   Location loc;
   Block *init = nullptr, *header = nullptr;
-  /// Per-lane stack slots: resume point, barrier id, arrival phase.
-  Value state, barrierId, phase;
+  /// Per-lane stack slots: resume point, barrier id, arrival phase; the
+  /// lane the dispatcher picked last (the same in every lane).
+  Value state, barrierId, phase, last;
+  /// Bit h: the warp of lanes 32h..32h+31 was reported as exited.
+  Value reported;
   SmallVector<Block *> resumes;
 
   Value c32(int64_t v) {
@@ -99,13 +102,15 @@ struct Scheduler {
     Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
                                          b.getI64IntegerAttr(1));
     auto slot = [&] {
-      return LLVM::AllocaOp::create(b, loc,
-                                    LLVM::LLVMPointerType::get(b.getContext()),
-                                    b.getI32Type(), one, 4);
+      return LLVM::AllocaOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext(), 5), b.getI32Type(),
+          one, 4);
     };
     state = slot();
     barrierId = slot();
     phase = slot();
+    last = slot();
+    reported = slot();
     header = new Block();
   }
 
@@ -129,7 +134,9 @@ struct Scheduler {
     }
     if (!id)
       id = c32(0);
-    if (!count)
+    // A barrier of the whole block stops waiting for warps that exited.
+    bool whole = !count;
+    if (whole)
       count = blockInWarps();
     Value lane =
         intr(b.getI32Type(), "llvm.amdgcn.mbcnt.lo", {c32(-1), c32(0)});
@@ -143,7 +150,7 @@ struct Scheduler {
       LLVM::CondBrOp::create(
           b, loc, cmp(arith::CmpIPredicate::eq, half, c32(base)), arrive, next);
       b.setInsertionPointToEnd(arrive);
-      Value ph = named.arrive(b, loc, id, count, pred);
+      Value ph = named.arrive(b, loc, id, count, pred, /*whole=*/whole);
       store(c32(k), state);
       store(id, barrierId);
       store(ph, phase);
@@ -155,7 +162,8 @@ struct Scheduler {
     // Resumed: the barrier's results.
     b.setInsertionPointToStart(after);
     if (auto r = dyn_cast<wave::BarrierRedOp>(op)) {
-      auto [trues, falses] = named.published(b, loc, load(barrierId));
+      auto [trues, falses] =
+          named.published(b, loc, load(barrierId), load(phase));
       Value v;
       switch (r.getKind()) {
       case wave::BarrierRed::popc:
@@ -183,6 +191,8 @@ struct Scheduler {
     store(c32(kStart), state);
     store(c32(0), barrierId);
     store(c32(0), phase);
+    store(c32(63), last);
+    store(c32(0), reported);
     LLVM::BrOp::create(b, loc, header);
 
     Block *check = newBlock(), *sleep = newBlock(), *pick = newBlock(),
@@ -193,8 +203,44 @@ struct Scheduler {
     b.setInsertionPointToEnd(header);
     Value st = load(state);
     Value live = cmp(arith::CmpIPredicate::ne, st, c32(kDone));
+    Value liveMask = ballot(live);
+    Value allMask =
+        ballot(arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    // A CUDA warp whose lanes have all finished exited: report it once, so
+    // that whole-block barriers stop waiting for it.
+    Value doneHalves = c32(0);
+    for (int32_t h : {0, 1}) {
+      auto half = [&](Value m) {
+        Value shifted = arith::ShRUIOp::create(
+            b, loc, m,
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32 * h)));
+        return arith::TruncIOp::create(b, loc, b.getI32Type(), shifted);
+      };
+      Value exists = cmp(arith::CmpIPredicate::ne, half(allMask), c32(0));
+      Value finished = cmp(arith::CmpIPredicate::eq, half(liveMask), c32(0));
+      Value bit = arith::SelectOp::create(
+          b, loc, arith::AndIOp::create(b, loc, exists, finished), c32(1 << h),
+          c32(0));
+      doneHalves = arith::OrIOp::create(b, loc, doneHalves, bit);
+    }
+    Value reportedBefore = load(reported);
+    Value newly = arith::AndIOp::create(
+        b, loc, doneHalves,
+        arith::XOrIOp::create(b, loc, reportedBefore, c32(-1)));
+    Block *report = newBlock(), *survey = newBlock();
+    LLVM::CondBrOp::create(b, loc, cmp(arith::CmpIPredicate::ne, newly, c32(0)),
+                           report, survey);
+
+    b.setInsertionPointToEnd(report);
+    store(arith::OrIOp::create(b, loc, reportedBefore, newly), reported);
+    Value threads = arith::ShLIOp::create(
+        b, loc, LLVM::CtPopOp::create(b, loc, b.getI32Type(), newly), c32(5));
+    named.exitWarps(b, loc, blockInWarps(), threads);
+    LLVM::BrOp::create(b, loc, survey);
+
+    b.setInsertionPointToEnd(survey);
     Value anyLive =
-        cmp(arith::CmpIPredicate::ne, ballot(live),
+        cmp(arith::CmpIPredicate::ne, liveMask,
             arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
     LLVM::CondBrOp::create(b, loc, anyLive, check, exit);
 
@@ -215,11 +261,26 @@ struct Scheduler {
         b, loc, b.getStringAttr("llvm.amdgcn.s.sleep"), ValueRange{c32(1)});
     LLVM::BrOp::create(b, loc, header);
 
-    // pick: the resume point of the lowest runnable lane; its lanes run.
+    // pick: the resume point of the next runnable lane after the one picked
+    // last, round the wave (a lane that is picked again and again must not keep
+    // the others from running); its lanes run.
     b.setInsertionPointToEnd(pick);
+    Value lastLane = arith::ExtUIOp::create(b, loc, i64, load(last));
+    Value minus1 = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(-1));
+    Value one64 = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    Value higher = arith::AndIOp::create(
+        b, loc, mask,
+        arith::ShLIOp::create(
+            b, loc, arith::ShLIOp::create(b, loc, minus1, lastLane), one64));
+    Value from = arith::SelectOp::create(
+        b, loc,
+        cmp(arith::CmpIPredicate::ne, higher,
+            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0))),
+        higher, mask);
     Value first = arith::TruncIOp::create(
         b, loc, b.getI32Type(),
-        LLVM::CountTrailingZerosOp::create(b, loc, i64, mask, false));
+        LLVM::CountTrailingZerosOp::create(b, loc, i64, from, false));
+    store(first, last);
     Value chosen =
         intr(b.getI32Type(), "llvm.amdgcn.readlane.i32", {st, first});
     Value go = arith::AndIOp::create(b, loc, runnable,
@@ -374,31 +435,49 @@ bool isRecursive(ModuleOp top, LLVM::LLVMFuncOp f) {
 /// far as they can be (not through recursion or indirect calls: those get
 /// a warning).
 void inlineWaits(ModuleOp top, LLVM::LLVMFuncOp fn, Reach &reach) {
-  for (int round = 0; round < 64; ++round) {
+  // Calls copied at most: a call tree can grow exponentially.
+  constexpr int kMaxCopies = 256;
+  int copies = 0;
+  auto copyable = [&](LLVM::CallOp call) -> LLVM::LLVMFuncOp {
+    auto callee = call.getCallee();
+    if (!callee)
+      return {};
+    auto f = dyn_cast_or_null<LLVM::LLVMFuncOp>(top.lookupSymbol(*callee));
+    if (f && reach.waits.contains(f) && !f.isExternal() && !f.isVarArg() &&
+        !isRecursive(top, f))
+      return f;
+    return {};
+  };
+  while (copies < kMaxCopies) {
     SmallVector<std::pair<LLVM::CallOp, LLVM::LLVMFuncOp>> calls;
     fn.walk([&](LLVM::CallOp call) {
-      auto callee = call.getCallee();
-      if (!callee)
-        return;
-      auto f = dyn_cast_or_null<LLVM::LLVMFuncOp>(top.lookupSymbol(*callee));
-      if (f && reach.waits.contains(f) && !f.isExternal() && !f.isVarArg() &&
-          !isRecursive(top, f))
+      if (LLVM::LLVMFuncOp f = copyable(call))
         calls.push_back({call, f});
     });
     if (calls.empty())
       break;
-    for (auto [call, f] : calls)
+    for (auto [call, f] : calls) {
+      if (copies++ == kMaxCopies)
+        break;
       inlineCall(call, f);
+    }
   }
+  // One warning per callee (and one for indirect calls).
+  llvm::DenseSet<Operation *> warned;
   fn.walk([&](LLVM::CallOp call) {
     auto callee = call.getCallee();
     Operation *f = callee ? top.lookupSymbol(*callee) : nullptr;
     if (callee ? !reach.waits.contains(f) : !reach.indirectWaits)
       return;
+    if (!warned.insert(f).second)
+      return;
+    StringRef why = !callee          ? "indirect call"
+                    : copyable(call) ? "call (too many calls to copy)"
+                                     : "recursive call";
     call.emitWarning("a barrier wait reached through this ")
-        << (callee ? "recursive" : "indirect")
-        << " call is not scheduled per CUDA warp on wave64: blocks of more "
-           "than 512 threads whose warps wait for each other there may hang";
+        << why
+        << " is not scheduled per CUDA warp on wave64: warps of one wave "
+           "that wait for each other there may hang";
   });
 }
 

@@ -13,13 +13,15 @@
 //   `k` + kScheduledSuffix; `k` calls it, under an ordinary dispatch of a
 //   block of more than one warp, instead of running its own body.
 // * In the clone each lane keeps a resume point (0: the start, k: after
-//   barrier wait k, -1: finished). A barrier wait arrives (each CUDA warp of
-//   the wave for itself), records the barrier and the phase it arrived in,
-//   and goes back to a dispatcher loop; the dispatcher picks a resume point
-//   of a lane whose barrier has moved past its phase (or that has not
-//   started) and runs the lanes at that point, sleeping when no lane can
-//   run. Every barrier of the clone, counted or not, works this way
-//   (`s_barrier` would stop the whole wave).
+//   wait k, -1: finished). A barrier wait arrives (each CUDA warp of the
+//   wave for itself), records the barrier and the phase it arrived in, and
+//   goes back to a dispatcher loop. The dispatcher picks a resume point of
+//   a lane that can run (not started, or its barrier has moved past its
+//   phase), taking the lanes round the wave from the one it picked last,
+//   and runs the lanes at that point, sleeping when no lane can run. Every
+//   barrier of the clone, counted or not, works this way (`s_barrier`
+//   would stop the whole wave); one of the whole block stops waiting for
+//   warps that exited, which the dispatcher reports (NamedBarriers.h).
 // * Values that live across the waits go through stack slots (RegToMem.h),
 //   which LLVM promotes back to registers.
 //

@@ -252,8 +252,8 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
       return var.emitError() << "lowering of address initializers of "
                                 "this type is not supported yet";
     // The loader writes mask() bytes only inside variables it finds by
-    // name (runtime/cuda/Module.cpp): a function-scope one is exported too
-    // (its name, `fn.var`, cannot clash with a PTX name).
+    // name (runtime/cuda/Module.cpp): a function-scope one is exported too,
+    // under its compiler name (see lowerFunction).
     bool anyMask = llvm::any_of(var.getInitAttr(), [](Attribute a) {
       auto addr = dyn_cast<InitAddrAttr>(a);
       return addr && addr.getMask();
@@ -571,11 +571,18 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
   for (auto &[sym, f] : functions)
     (void)f;
 
-  // Function-scope variables.
+  // Function-scope variables are named `__ptxmlir_var.<function>.<name>`.
+  // PTX names have no '.', and the importer keeps `__ptxmlir_` names out
+  // of module scope, so no PTX name nor another variable's is the same.
+  // Without the prefix, `<function>.<name>` would be what back ends name
+  // after a function: `k.kd` (AMD kernel descriptor), `k.num_vgpr`,
+  // `k.private_seg_size` ... (AMDGPU resource symbols), `k.ptxmlir_entry`
+  // (CPU agent entry), `k.ptxmlir_warps`, `k.ptxmlir_warp_per_wave`.
+  std::string prefix = ("__ptxmlir_var." + name.getValue() + ".").str();
   SmallVector<VarOp> vars;
   fn.walk([&](VarOp v) { vars.push_back(v); });
   for (VarOp v : vars) {
-    if (failed(lowerVariable(v, fn, (name.getValue() + ".").str())))
+    if (failed(lowerVariable(v, fn, prefix)))
       return failure();
     v.erase();
   }

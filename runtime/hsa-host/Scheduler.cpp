@@ -5,6 +5,7 @@
 // lowest-ranked wave op; lanes whose barrier completed resume once no lane
 // of their wave waits at a collective (collectives first, as the hardware
 // finishes a wave's divergent path before the wave reaches the barrier).
+// Barriers count CUDA warps of 32 threads, as NVIDIA GPUs do (barrier()).
 // A pass in which nothing ran and nothing was released is a deadlock.
 //
 // Fibers of a block share one OS thread, so barrier memory ordering needs
@@ -43,6 +44,9 @@
 namespace ptxmlir::hsahost {
 
 namespace {
+
+/// A CUDA warp, whatever the wave size: barriers count arrivals per warp.
+constexpr uint32_t kWarpSize = 32;
 
 /// The runner whose fiber this OS thread is running, for the fault handler.
 thread_local BlockRunner *runningRunner = nullptr;
@@ -135,11 +139,17 @@ void BlockRunner::suspend(Fiber &f) {
 void BlockRunner::exitFiber(Fiber &f) {
   f.state = FiberState::Exited;
   ++exitedCount;
-  // Exited threads count as arrived at whole-block barriers.
-  for (uint32_t id = 0; id < 16; ++id) {
+  uint32_t warp = f.index / kWarpSize;
+  bool warpGone = ++warpExited[warp] == warpEnd(warp) - warp * kWarpSize;
+  exitedWarps += warpGone;
+  // The exit may complete its warp's arrival at a barrier; a whole-block
+  // barrier no longer waits for a warp whose threads have all exited.
+  for (uint32_t id = 0; id < 16 && warpPending[warp]; ++id)
+    tryWarpArrival(warp, id);
+  for (uint32_t id = 0; id < 16 && warpGone; ++id) {
     Barrier &b = barriers[id];
-    if (b.arrived && b.count == 0 && barrierComplete(b))
-      completeBarrier(b, barrierRedKind[id]);
+    if (b.count == 0 && barrierComplete(b))
+      completeBarrier(b);
   }
 #ifdef PTXMLIR_ASAN
   __sanitizer_start_switch_fiber(nullptr, schedulerStackBottom,
@@ -189,55 +199,105 @@ uint64_t BlockRunner::waveOp(Fiber &f, WaveOpKind kind, uint64_t opId,
   return f.result;
 }
 
+// PTX ISA, barrier{.cta}: "When specifying a thread count, the value must
+// be a multiple of the warp size." "barrier{.cta} instruction causes
+// executing thread to wait for all non-exited threads from its warp and
+// marks warps' arrival at barrier." Earlier editions: "the arrival count for
+// the barrier is incremented by the warp size (not the number of active
+// threads in the warp)". So a thread at a barrier waits (bar.arrive too)
+// until every non-exited thread of its warp is at that barrier, through any
+// instruction; the warp then arrives once and counts 32 threads, a partial
+// last warp included. An H200 does so for bar.sync and barrier.sync alike
+// (test/Runtime/CUDA/counted-barriers.c). bar.red counts each thread's
+// predicate.
 uint32_t BlockRunner::barrier(Fiber &f, uint32_t id, uint32_t count, bool wait,
                               bool reduce, uint32_t kind, uint32_t pred,
                               const char *loc) {
-  if (id >= 16 || count > threadCount || (reduce && kind > PTXMLIR_RED_OR)) {
+  uint32_t reachable = warpCount * kWarpSize;
+  if (id >= 16 || count > reachable || (reduce && kind > PTXMLIR_RED_OR)) {
     fail(HSA_STATUS_ERROR_EXCEPTION, &f, loc,
          id >= 16 ? "barrier id " + std::to_string(id) + " out of range"
-         : count > threadCount ? "barrier count " + std::to_string(count) +
-                                     " exceeds the block's " +
-                                     std::to_string(threadCount) + " threads"
-                               : "unknown bar.red operation");
+         : count > reachable ? "barrier count " + std::to_string(count) +
+                                   " exceeds the block's " +
+                                   std::to_string(threadCount) + " threads"
+                             : "unknown bar.red operation");
     f.state = FiberState::Exited;
     suspend(f);
     __builtin_unreachable();
   }
-  Barrier &b = barriers[id];
-  if (b.arrived == 0) {
-    b.count = count;
-    b.loc = loc;
-    barrierRedKind[id] = kind;
-  }
-  ++b.arrived;
-  if (reduce) {
-    ++b.predCount;
-    b.predTrue += pred != 0;
-  }
-  if (wait) {
-    f.state = FiberState::AtBarrier;
-    b.waiters.push_back(f.index);
-  }
-  if (barrierComplete(b))
-    completeBarrier(b, barrierRedKind[id]);
-  if (wait)
-    suspend(f);
+  f.state = FiberState::AtBarrier;
+  f.barrierId = id;
+  f.barrierCount = count;
+  f.barrierRedKind = kind;
+  f.barrierPending = true;
+  f.barrierWaits = wait;
+  f.barrierReduce = reduce;
+  f.barrierPred = pred != 0;
+  f.loc = loc;
+  f.result = 0;
+  ++warpPending[f.index / kWarpSize];
+  tryWarpArrival(f.index / kWarpSize, id);
+  suspend(f);
   return static_cast<uint32_t>(f.result);
 }
 
 void BlockRunner::yield(Fiber &f) { suspend(f); }
 
-bool BlockRunner::barrierComplete(const Barrier &b) const {
-  if (b.arrived == 0)
-    return false;
-  if (b.count == 0)
-    return b.arrived + exitedCount >= threadCount;
-  return b.arrived >= b.count;
+uint32_t BlockRunner::warpEnd(uint32_t warp) const {
+  return std::min((warp + 1) * kWarpSize, threadCount);
 }
 
-void BlockRunner::completeBarrier(Barrier &b, uint32_t redKind) {
+void BlockRunner::tryWarpArrival(uint32_t warp, uint32_t id) {
+  uint32_t first = warp * kWarpSize, end = warpEnd(warp), at = 0;
+  Fiber *lowest = nullptr;
+  for (uint32_t i = first; i < end; ++i) {
+    Fiber &f = fibers[i];
+    if (f.state != FiberState::AtBarrier || !f.barrierPending ||
+        f.barrierId != id)
+      continue;
+    ++at;
+    if (!lowest)
+      lowest = &f;
+  }
+  if (!at || at + warpExited[warp] < end - first)
+    return;
+  Barrier &b = barriers[id];
+  if (b.arrivedWarps++ == 0) {
+    b.count = lowest->barrierCount;
+    b.loc = lowest->loc;
+    b.redKind = lowest->barrierRedKind;
+  }
+  for (uint32_t i = first; i < end; ++i) {
+    Fiber &f = fibers[i];
+    if (f.state != FiberState::AtBarrier || !f.barrierPending ||
+        f.barrierId != id)
+      continue;
+    f.barrierPending = false;
+    --warpPending[warp];
+    if (f.barrierReduce) {
+      ++b.predCount;
+      b.predTrue += f.barrierPred;
+    }
+    if (f.barrierWaits)
+      b.waiters.push_back(i);
+    else
+      f.state = FiberState::BarrierDone;
+  }
+  if (barrierComplete(b))
+    completeBarrier(b);
+}
+
+bool BlockRunner::barrierComplete(const Barrier &b) const {
+  if (b.arrivedWarps == 0)
+    return false;
+  if (b.count == 0)
+    return b.arrivedWarps + exitedWarps >= warpCount;
+  return b.arrivedWarps * kWarpSize >= b.count;
+}
+
+void BlockRunner::completeBarrier(Barrier &b) {
   uint32_t result = 0;
-  switch (redKind) {
+  switch (b.redKind) {
   case PTXMLIR_RED_POPC:
     result = b.predTrue;
     break;
@@ -252,8 +312,9 @@ void BlockRunner::completeBarrier(Barrier &b, uint32_t redKind) {
     fibers[w].state = FiberState::BarrierDone;
     fibers[w].result = result;
   }
+  // Threads of warps that have not arrived yet stay for the next phase.
   b.waiters.clear();
-  b.arrived = b.predTrue = b.predCount = 0;
+  b.arrivedWarps = b.predTrue = b.predCount = 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,16 +444,44 @@ std::string BlockRunner::deadlockMessage() const {
   std::string s = "deadlock: no thread can make progress";
   for (uint32_t id = 0; id < 16; ++id) {
     const Barrier &b = barriers[id];
-    if (!b.arrived)
+    // Warps some of whose threads are at the barrier while others are not.
+    std::string partial;
+    const Fiber *firstPending = nullptr;
+    uint32_t waiting = b.waiters.size();
+    for (uint32_t w = 0; w < warpCount; ++w) {
+      uint32_t first = w * kWarpSize, end = warpEnd(w), at = 0;
+      for (uint32_t i = first; i < end; ++i) {
+        const Fiber &f = fibers[i];
+        if (f.state != FiberState::AtBarrier || !f.barrierPending ||
+            f.barrierId != id)
+          continue;
+        ++at;
+        if (!firstPending)
+          firstPending = &f;
+      }
+      if (!at)
+        continue;
+      waiting += at;
+      partial += "; warp " + std::to_string(w) + ": " + std::to_string(at) +
+                 " of " + std::to_string(end - first - warpExited[w]) +
+                 " live thread(s) at barrier " + std::to_string(id);
+    }
+    if (!b.arrivedWarps && !firstPending)
       continue;
-    s += "; " + std::to_string(b.waiters.size()) +
-         " thread(s) wait at barrier " + std::to_string(id);
-    if (b.loc && *b.loc)
-      s += " (" + std::string(b.loc) + ")";
-    s += ", " + std::to_string(b.arrived) + " of " +
-         (b.count ? std::to_string(b.count)
-                  : std::to_string(threadCount - exitedCount)) +
-         " arrived";
+    const char *loc = b.arrivedWarps ? b.loc : firstPending->loc;
+    uint32_t count = b.arrivedWarps ? b.count : firstPending->barrierCount;
+    s += "; " + std::to_string(waiting) + " thread(s) wait at barrier " +
+         std::to_string(id);
+    if (loc && *loc)
+      s += " (" + std::string(loc) + ")";
+    if (count)
+      s += ", " + std::to_string(b.arrivedWarps * kWarpSize) + " of " +
+           std::to_string(count) + " arrived (" +
+           std::to_string(b.arrivedWarps) + " warp(s) of 32)";
+    else
+      s += ", " + std::to_string(b.arrivedWarps) + " of " +
+           std::to_string(warpCount - exitedWarps) + " warp(s) arrived";
+    s += partial;
   }
   s += ", " + std::to_string(exitedCount) + " of " +
        std::to_string(threadCount) + " thread(s) exited";
@@ -409,11 +498,15 @@ hsa_status_t BlockRunner::run(const DispatchParams &p,
   std::copy(blockId, blockId + 3, ctaid);
   threadCount = p.ntid[0] * p.ntid[1] * p.ntid[2];
   exitedCount = 0;
+  warpCount = (threadCount + kWarpSize - 1) / kWarpSize;
+  exitedWarps = 0;
+  warpExited.assign(warpCount, 0);
+  warpPending.assign(warpCount, 0);
   failed = false;
   faultSignal = 0;
   current = nullptr;
   for (Barrier &b : barriers) {
-    b.arrived = b.count = b.predTrue = b.predCount = 0;
+    b.arrivedWarps = b.count = b.predTrue = b.predCount = 0;
     b.waiters.clear();
   }
   if (!stackPool.acquire(threadCount, p.stackSize, stacks)) {

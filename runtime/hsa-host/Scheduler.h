@@ -45,7 +45,8 @@ class BlockRunner;
 enum class FiberState : uint8_t {
   Runnable,
   AtWaveOp,    ///< parked at a wave collective
-  AtBarrier,   ///< waiting for its barrier to complete
+  AtBarrier,   ///< at a barrier: waiting for its warp, then (unless it
+               ///< only arrives) for the barrier to complete
   BarrierDone, ///< barrier completed; resumes once its wave lets it
   Exited,
 };
@@ -64,6 +65,11 @@ struct Fiber {
   uint64_t opId = 0;
   uint32_t value = 0, arg = 0, membermask = 0;
   const char *loc = nullptr;
+  // The barrier it is at (AtBarrier).
+  uint32_t barrierId = 0, barrierCount = 0, barrierRedKind = 0;
+  bool barrierPending = false; ///< its warp has not arrived yet
+  bool barrierWaits = false;   ///< bar.sync/bar.red, not bar.arrive
+  bool barrierReduce = false, barrierPred = false;
   uint64_t result = 0;
   void *fakeStack = nullptr; // ASan's fake stack while switched out
 };
@@ -90,9 +96,13 @@ public:
   static void fiberMain(void *arg);
 
 private:
+  /// One of the 16 barriers in its current phase. Counts are per warp of
+  /// 32 threads (see barrier()); bar.red's predicate counts are per thread.
   struct Barrier {
-    uint32_t arrived = 0, count = 0, predTrue = 0, predCount = 0;
+    uint32_t arrivedWarps = 0, count = 0, predTrue = 0, predCount = 0;
+    uint32_t redKind = 0;
     const char *loc = nullptr;
+    /// Threads of arrived warps waiting for the barrier to complete.
     std::vector<uint32_t> waiters;
   };
 
@@ -100,8 +110,10 @@ private:
   void resume(Fiber &f);
   bool releaseWave(uint32_t wave);
   void releaseGroup(uint32_t first, uint32_t end, uint64_t opId);
+  uint32_t warpEnd(uint32_t warp) const;
+  void tryWarpArrival(uint32_t warp, uint32_t id);
   bool barrierComplete(const Barrier &b) const;
-  void completeBarrier(Barrier &b, uint32_t redKind);
+  void completeBarrier(Barrier &b);
   void fail(hsa_status_t status, const Fiber *f, const char *loc,
             const std::string &what);
   std::string where(const Fiber *f) const;
@@ -110,11 +122,14 @@ private:
   const DispatchParams *params = nullptr;
   uint32_t ctaid[3] = {0, 0, 0};
   uint32_t threadCount = 0, exitedCount = 0;
+  /// Warps of 32 threads (the last may be partial); per warp its exited
+  /// threads and its threads at a barrier its warp has not arrived at.
+  uint32_t warpCount = 0, exitedWarps = 0;
+  std::vector<uint32_t> warpExited, warpPending;
   std::vector<Fiber> fibers;
   std::vector<FiberStack> stacks;
   StackPool stackPool;
   Barrier barriers[16];
-  uint32_t barrierRedKind[16] = {};
   void *schedulerSp = nullptr;
   Fiber *current = nullptr;
   // ASan: the worker thread's own stack, to switch back to.

@@ -1095,13 +1095,13 @@ void testBarrierExit() {
   const uint32_t n = 64;
   uint32_t *out = alloc<uint32_t>(n);
   // Exited threads count as arrived at a whole-block barrier.
-  CHECK(
-      wait(submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 0}, 1, n)));
+  CHECK(wait(
+      submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 0, 0}, 1, n)));
   CHECK_EQ(takeError(status), std::string());
   CHECK(out[31] == 0 && out[32] == 1 && out[63] == 1);
   // bar.sync 1, 64 with half the block gone never completes.
-  CHECK(
-      wait(submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 64}, 1, n)));
+  CHECK(wait(
+      submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 64, 0}, 1, n)));
   std::string msg = takeError(status);
   CHECK_EQ(status, HSA_STATUS_ERROR_EXCEPTION);
   CHECK_CONTAINS(msg, "deadlock");
@@ -1109,10 +1109,25 @@ void testBarrierExit() {
   CHECK_CONTAINS(msg, "barrier 1 (bar.ptx:20:3), 32 of 64 arrived");
   // A count the block can reach with arrivals only.
   std::memset(out, 0, n * sizeof(uint32_t));
-  CHECK(
-      wait(submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 32}, 1, n)));
+  CHECK(wait(
+      submit(kernel("barrier_exit"), BarrierExitArgs{out, 32, 32, 0}, 1, n)));
   CHECK_EQ(takeError(status), std::string());
   CHECK_EQ(out[40], 1u);
+  // A warp counts 32 at a counted barrier once its live threads are there:
+  // warp 0 with 16 exited threads and warp 1 make 64.
+  std::memset(out, 0, n * sizeof(uint32_t));
+  CHECK(wait(
+      submit(kernel("barrier_exit"), BarrierExitArgs{out, 16, 64, 0}, 1, n)));
+  CHECK_EQ(takeError(status), std::string());
+  CHECK(out[15] == 0 && out[16] == 1 && out[63] == 1);
+  // Half of each warp at barrier 1, half at barrier 2: no warp arrives.
+  CHECK(wait(
+      submit(kernel("barrier_exit"), BarrierExitArgs{out, 0, 64, 1}, 1, n)));
+  msg = takeError(status);
+  CHECK_EQ(status, HSA_STATUS_ERROR_EXCEPTION);
+  CHECK_CONTAINS(msg, "32 thread(s) wait at barrier 1 (bar.ptx:20:3), 0 of "
+                      "64 arrived (0 warp(s) of 32); warp 0: 16 of 32 live "
+                      "thread(s) at barrier 1; warp 1: 16 of 32");
 }
 
 void testManyBlocks() {

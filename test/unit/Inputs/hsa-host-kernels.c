@@ -172,7 +172,10 @@ KERNEL(barrier_exit) {
   uint32_t t = linearTid(ctx);
   if (t < a->exiting)
     return;
-  __ptxmlir_barrier(ctx, 1, 1, a->count, "bar.ptx:20:3");
+  if (a->split && t % 32 >= 16)
+    __ptxmlir_barrier(ctx, 2, 2, a->count, "bar.ptx:22:3");
+  else
+    __ptxmlir_barrier(ctx, 1, 1, a->count, "bar.ptx:20:3");
   a->out[t] = 1;
 }
 

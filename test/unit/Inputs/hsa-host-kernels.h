@@ -50,11 +50,13 @@ struct TrapArgs {
 };
 
 /* barrier_exit: threads with tid < `exiting` return at once; the others
- * wait at barrier 1 with `count` (0 = whole block), then write 1. */
+ * wait at barrier 1 with `count` (0 = whole block), then write 1. With
+ * `split`, lanes 16..31 of each warp wait at barrier 2 instead. */
 struct BarrierExitArgs {
   uint32_t *out;
   uint32_t exiting;
   uint32_t count;
+  uint32_t split;
 };
 
 /* mxcsr: out[tid] = MXCSR at entry; thread 0 then sets FTZ/DAZ and yields,

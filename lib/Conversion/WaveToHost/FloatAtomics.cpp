@@ -9,6 +9,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/AtomicAttrs.h"
+#include "ptxmlir/Conversion/CasLoop.h"
 
 using namespace mlir;
 
@@ -125,9 +126,6 @@ void expand(LLVM::AtomicRMWOp op, ptx::host::InSharedFn inShared) {
   unsigned lanes = vecTy ? vecTy.getNumElements() : 1;
   Type intTy = b.getIntegerType(ew * lanes);
   Type elemIntTy = b.getIntegerType(ew);
-  unsigned align = op.getAlignment().value_or(ew * lanes / 8);
-  StringRef ss = op.getSyncscope().value_or(StringRef());
-  LLVM::AtomicOrdering ordering = op.getOrdering();
   unsigned space = cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
 
   bool ftz = op->hasAttr(ptx::kAtomicFtzAttr);
@@ -136,23 +134,11 @@ void expand(LLVM::AtomicRMWOp op, ptx::host::InSharedFn inShared) {
       (ft.isF64() || (ft.isF32() && ftz)))
     c.shared = inShared(b, loc, op, ptr);
   Value operand = LLVM::BitcastOp::create(b, loc, intTy, val);
-  Value first =
-      LLVM::LoadOp::create(b, loc, intTy, ptr, align, false, false, false,
-                           false, LLVM::AtomicOrdering::monotonic, ss);
-  Block *before = op->getBlock();
-  Block *after = before->splitBlock(op);
-  Block *loop = b.createBlock(after, {intTy}, {loc});
-  b.setInsertionPointToEnd(before);
-  LLVM::BrOp::create(b, loc, ValueRange{first}, loop);
-
-  b.setInsertionPointToEnd(loop);
-  Value cur = loop->getArgument(0);
-  Value next;
-  if (!vecTy) {
-    next = c.element(cur, operand, ft);
-  } else {
+  ptx::expandToCasLoop(b, op, intTy, [&](Value cur) -> Value {
+    if (!vecTy)
+      return c.element(cur, operand, ft);
     // Lane i in bits [i * ew, (i + 1) * ew), as the vector's bitcast.
-    next = c.cst(intTy, 0);
+    Value next = c.cst(intTy, 0);
     for (unsigned i = 0; i < lanes; ++i) {
       Value sh = c.cst(intTy, i * ew);
       auto lane = [&](Value v) {
@@ -165,25 +151,8 @@ void expand(LLVM::AtomicRMWOp op, ptx::host::InSharedFn inShared) {
           LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, intTy, e),
                               sh));
     }
-  }
-  LLVM::AtomicOrdering failure =
-      ordering == LLVM::AtomicOrdering::acq_rel ||
-              ordering == LLVM::AtomicOrdering::acquire
-          ? LLVM::AtomicOrdering::acquire
-          : LLVM::AtomicOrdering::monotonic;
-  if (ordering == LLVM::AtomicOrdering::seq_cst)
-    failure = LLVM::AtomicOrdering::seq_cst;
-  Value pair = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cur, next, ordering,
-                                             failure, ss, align);
-  Value seen = LLVM::ExtractValueOp::create(b, loc, pair, 0);
-  Value ok = LLVM::ExtractValueOp::create(b, loc, pair, 1);
-  LLVM::CondBrOp::create(b, loc, ok, after, ValueRange{}, loop,
-                         ValueRange{seen});
-
-  b.setInsertionPoint(op);
-  Value old = LLVM::BitcastOp::create(b, loc, valTy, cur);
-  op.getResult().replaceAllUsesWith(old);
-  op.erase();
+    return next;
+  });
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/AtomicAttrs.h"
+#include "ptxmlir/Conversion/CasLoop.h"
 
 using namespace mlir;
 
@@ -23,48 +24,17 @@ bool keepsSubnormals(LLVM::AtomicRMWOp op) {
          !op->hasAttr(ptx::kAtomicFtzAttr);
 }
 
-/// old = load; do { new = old + v } while (!cmpxchg(p, old, new)), on the
-/// integer bits (a NaN in memory cannot stall the loop).
+/// The add in a compare-exchange loop on the f32 bits (CasLoop.h).
 void expand(LLVM::AtomicRMWOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value ptr = op.getPtr(), val = op.getVal();
-  Type f32 = val.getType(), i32 = b.getI32Type();
-  unsigned align = op.getAlignment().value_or(4);
-  StringRef ss = op.getSyncscope().value_or(StringRef());
-  LLVM::AtomicOrdering ordering = op.getOrdering();
-  Value first =
-      LLVM::LoadOp::create(b, loc, i32, ptr, align, false, false, false, false,
-                           LLVM::AtomicOrdering::monotonic, ss);
-  Block *before = op->getBlock();
-  Block *after = before->splitBlock(op);
-  Block *loop = b.createBlock(after, {i32}, {loc});
-  b.setInsertionPointToEnd(before);
-  LLVM::BrOp::create(b, loc, ValueRange{first}, loop);
-
-  b.setInsertionPointToEnd(loop);
-  Value cur = loop->getArgument(0);
-  Value sum = LLVM::FAddOp::create(
-      b, loc, LLVM::BitcastOp::create(b, loc, f32, cur), val);
-  Value next = LLVM::BitcastOp::create(b, loc, i32, sum);
-  LLVM::AtomicOrdering failure =
-      ordering == LLVM::AtomicOrdering::acq_rel ||
-              ordering == LLVM::AtomicOrdering::acquire
-          ? LLVM::AtomicOrdering::acquire
-          : LLVM::AtomicOrdering::monotonic;
-  if (ordering == LLVM::AtomicOrdering::seq_cst)
-    failure = LLVM::AtomicOrdering::seq_cst;
-  Value pair = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cur, next, ordering,
-                                             failure, ss, align);
-  Value seen = LLVM::ExtractValueOp::create(b, loc, pair, 0);
-  Value ok = LLVM::ExtractValueOp::create(b, loc, pair, 1);
-  LLVM::CondBrOp::create(b, loc, ok, after, ValueRange{}, loop,
-                         ValueRange{seen});
-
-  b.setInsertionPoint(op);
-  op.getResult().replaceAllUsesWith(
-      LLVM::BitcastOp::create(b, loc, f32, cur).getResult());
-  op.erase();
+  Value val = op.getVal();
+  Type f32 = val.getType();
+  ptx::expandToCasLoop(b, op, b.getI32Type(), [&](Value cur) -> Value {
+    Value sum = LLVM::FAddOp::create(
+        b, loc, LLVM::BitcastOp::create(b, loc, f32, cur), val);
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(), sum);
+  });
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #define PTXMLIR_TEST_RUNTIME_CUDA_CHECK_H
 
 #include <cuda.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -76,16 +77,40 @@ static inline void launch1D(CUfunction fn, unsigned blocks, unsigned threads,
 
 /* The common case: kernel "k" of the module file `path`, one block of
  * `threads` threads, its only argument a zeroed device buffer of `bytes`
- * bytes that is copied back into `out`. Returns the context. */
-static inline CUcontext runOneBuffer(const char *path, unsigned threads,
-                                     void *out, size_t bytes) {
+ * bytes that is copied back into `out`. Returns the context, and the
+ * kernel's module in *mod unless mod is NULL. */
+static inline CUcontext runOneBufferWithModule(const char *path,
+                                               unsigned threads, void *out,
+                                               size_t bytes, CUmodule *mod) {
   CUcontext ctx = NULL;
   CUfunction fn = loadKernel(&ctx, path, "k");
   CUdeviceptr dOut = deviceBuffer(NULL, bytes, 0);
   void *args[] = {&dOut};
   launch1D(fn, 1, threads, args);
   EXPECT(cuMemcpyDtoH(out, dOut, bytes), CUDA_SUCCESS);
+  if (mod)
+    EXPECT(cuFuncGetModule(mod, fn), CUDA_SUCCESS);
   return ctx;
+}
+
+static inline CUcontext runOneBuffer(const char *path, unsigned threads,
+                                     void *out, size_t bytes) {
+  return runOneBufferWithModule(path, threads, out, bytes, NULL);
+}
+
+/* Addresses the loader wrote as bytes (mask() initializers) next to the ones
+ * the kernel computes: out[2i] and out[2i + 1] must be equal and not 0 for
+ * each of the `pairs` pairs, what[i] naming pair i in a failure. */
+static inline void expectAddressPairs(const uint64_t *out,
+                                      const char *const *what, int pairs) {
+  for (int i = 0; i < pairs; ++i) {
+    int same = out[2 * i] == out[2 * i + 1];
+    EXPECT_TRUE(same && out[2 * i] != 0);
+    if (!same || out[2 * i] == 0)
+      printf("%s: bytes give 0x%llx, the kernel computes 0x%llx\n", what[i],
+             (unsigned long long)out[2 * i],
+             (unsigned long long)out[2 * i + 1]);
+  }
 }
 
 static int finish(void) {

@@ -24,24 +24,10 @@ int main(int argc, char **argv) {
       "foo", "generic(foo)+12", "u32 words: foo+4", "the number next to them",
       ".const u64 words: generic(foo)+8", "function f", "mixed bytes"};
   uint64_t out[2 * PAIRS];
-  CUcontext ctx;
-  CUfunction fn = loadKernel(&ctx, argv[1], "k");
-  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
-  void *args[] = {&dOut};
-  launch1D(fn, 1, 1, args);
-  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
-  for (int i = 0; i < PAIRS; ++i) {
-    EXPECT_TRUE(out[2 * i] == out[2 * i + 1]);
-    if (out[2 * i] != out[2 * i + 1])
-      printf("%s: bytes give 0x%llx, the kernel computes 0x%llx\n", what[i],
-             (unsigned long long)out[2 * i],
-             (unsigned long long)out[2 * i + 1]);
-  }
-  // Addresses are not zero: the bytes were written.
-  EXPECT_TRUE(out[1] != 0 && out[11] != 0);
+  CUmodule mod = NULL;
+  CUcontext ctx = runOneBufferWithModule(argv[1], 1, out, sizeof out, &mod);
+  expectAddressPairs(out, what, PAIRS);
 
-  CUmodule mod;
-  EXPECT(cuFuncGetModule(&mod, fn), CUDA_SUCCESS);
   CUdeviceptr foo = 0, b0 = 0;
   size_t bytes = 0;
   EXPECT(cuModuleGetGlobal(&foo, &bytes, mod, "foo"), CUDA_SUCCESS);

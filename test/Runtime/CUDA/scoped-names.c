@@ -24,24 +24,12 @@ int main(int argc, char **argv) {
                                     "k's num_vgpr: foo+16",
                                     "f's private_seg_size: foo+24"};
   uint64_t out[2 * PAIRS + 1];
-  CUcontext ctx;
-  CUfunction fn = loadKernel(&ctx, argv[1], "k");
-  CUdeviceptr dOut = deviceBuffer(NULL, sizeof out, 0);
-  void *args[] = {&dOut};
-  launch1D(fn, 1, 1, args);
-  EXPECT(cuMemcpyDtoH(out, dOut, sizeof out), CUDA_SUCCESS);
-  for (int i = 0; i < PAIRS; ++i) {
-    EXPECT_TRUE(out[2 * i] == out[2 * i + 1] && out[2 * i] != 0);
-    if (out[2 * i] != out[2 * i + 1])
-      printf("%s: bytes give 0x%llx, the kernel computes 0x%llx\n", what[i],
-             (unsigned long long)out[2 * i],
-             (unsigned long long)out[2 * i + 1]);
-  }
+  CUmodule mod = NULL;
+  CUcontext ctx = runOneBufferWithModule(argv[1], 1, out, sizeof out, &mod);
+  expectAddressPairs(out, what, PAIRS);
   EXPECT_TRUE(out[2 * PAIRS] == 41);
 
-  CUmodule mod;
   CUdeviceptr p = 0;
-  EXPECT(cuFuncGetModule(&mod, fn), CUDA_SUCCESS);
   EXPECT(cuModuleGetGlobal(&p, NULL, mod, "kd"), CUDA_ERROR_NOT_FOUND);
   EXPECT(cuModuleGetGlobal(&p, NULL, mod, "k.kd"), CUDA_ERROR_NOT_FOUND);
   EXPECT(cuModuleGetGlobal(&p, NULL, mod, "uses_vcc"), CUDA_ERROR_NOT_FOUND);

@@ -99,6 +99,21 @@ def Wave_WarpSyncOp : Wave_CollectiveOp<"warp_sync"> {
 // Block synchronisation and memory ordering.
 //===----------------------------------------------------------------------===//
 
+def Wave_PollOp : Wave_Op<"poll", [MemoryEffects<[MemRead<Wave_Resource>,
+                                                  MemWrite<Wave_Resource>]>]> {
+  let summary = "a thread polls what other threads of its block will do";
+  let description = [{
+    `done` is false while the thread waits for other threads of its block
+    (an mbarrier phase: mbarrier.test_wait / try_wait), and the program
+    polls again. It does nothing where threads or warps run apart (the CPU
+    agent, NVIDIA GPUs, wave32); on wave64 AMD GPUs a warp that polls in
+    vain lets the other warp of its wave run (the warp scheduler,
+    lib/Conversion/WaveToROCDL/WarpScheduler.h).
+  }];
+  let arguments = (ins I1:$done);
+  let assemblyFormat = "$done attr-dict";
+}
+
 def Wave_BarrierOp : Wave_CollectiveOp<"barrier", [AttrSizedOperandSegments]> {
   let summary = "block barrier (bar.sync / barrier.sync) with memory ordering";
   let description = [{

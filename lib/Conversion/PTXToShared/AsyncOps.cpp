@@ -29,7 +29,9 @@
 // arrival, as the H200 reports it). A wait is one acquire load: the phase of
 // `state` (or of parity `p`) is complete when the current parity differs.
 // try_wait returns at once (the manual allows any time limit), so a waiting
-// loop in PTX polls, and loop back-edges yield on the CPU agent. Limitation:
+// loop in PTX polls, and loop back-edges yield on the CPU agent; every wait
+// is also a `wave.poll`, where a wave64 AMD wave lets its other warp run.
+// Limitation:
 // between the two adds of a completion (a few instructions; never on the CPU
 // agent, whose fibers switch only at yields) an arrival on the next phase by a
 // thread that did not wait for this one gets a state naming the completed
@@ -320,6 +322,8 @@ template <typename OpT> struct MbarrierWaitLowering : public PTXPattern<OpT> {
         arith::AndIOp::create(rewriter, loc, waited, i64c(rewriter, loc, 1));
     Value done = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                        phase, waited);
+    // Another warp of a wave64 wave may be the one to complete the phase.
+    wave::PollOp::create(rewriter, loc, done);
     replaceWithAdapted(rewriter, op, done);
     return success();
   }

@@ -444,6 +444,8 @@ struct HostLowering {
                {c, id(op), o.getValue(), o.getLane(),
                 optional(o.getMembermask()),
                 i32c(loc, o.getMembermask() ? 1 : 0), locationPointer(loc)});
+    } else if (isa<wave::PollOp>(op)) {
+      // Threads are fibers; loop back-edges yield already.
     } else if (auto o = dyn_cast<wave::WarpSyncOp>(op)) {
       // A ballot over the named lanes is the convergence point.
       call(loc, "__ptxmlir_ballot", i64,

@@ -123,6 +123,8 @@ struct NVLowering {
         r = o.getType().isInteger(1)
                 ? (Value)arith::TruncIOp::create(b, loc, o.getType(), r)
                 : (Value)arith::ExtUIOp::create(b, loc, o.getType(), r);
+    } else if (isa<wave::PollOp>(op)) {
+      // NVIDIA's warps are scheduled apart.
     } else if (auto o = dyn_cast<wave::WarpSyncOp>(op)) {
       call(loc, "llvm.nvvm.bar.warp.sync", {o.getMembermask()});
     } else if (auto o = dyn_cast<wave::FenceOp>(op)) {

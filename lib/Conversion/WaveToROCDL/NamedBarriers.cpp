@@ -428,12 +428,17 @@ void NamedBarriers::exitWarps(OpBuilder &b, Location loc, Value expected,
 
 Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
                           bool wait, Value pred, bool whole) {
+  auto boolc = [&](bool v) {
+    return arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(v));
+  };
+  return call(b, loc, id, expected, boolc(wait), pred, boolc(bool(pred)),
+              boolc(whole));
+}
+
+Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
+                          Value wait, Value pred, Value reduce, Value whole) {
   LLVM::LLVMFuncOp callee = getFunction(loc);
   Emitter e{b, loc};
-  auto i1 = b.getI1Type();
-  auto boolc = [&](bool v) {
-    return arith::ConstantOp::create(b, loc, i1, b.getBoolAttr(v));
-  };
   Value trues = e.c32(0), falses = e.c32(0);
   Type maskTy = waveSize == 32 ? b.getI32Type() : b.getI64Type();
   StringRef ballot =
@@ -445,12 +450,13 @@ Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
   };
   if (pred) {
     trues = popc(pred);
-    falses = popc(arith::XOrIOp::create(b, loc, pred, boolc(true)));
+    falses = popc(arith::XOrIOp::create(
+        b, loc, pred,
+        arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true))));
   }
-  auto call = LLVM::CallOp::create(b, loc, callee,
-                                   ValueRange{id, expected, boolc(wait),
-                                              boolc(bool(pred)), trues, falses,
-                                              boolc(whole)});
+  auto call = LLVM::CallOp::create(
+      b, loc, callee,
+      ValueRange{id, expected, wait, reduce, trues, falses, whole});
   call.setConvergent(true);
   return call.getResult();
 }
@@ -479,6 +485,15 @@ std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
 Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,
                             Value expected, Value pred, bool whole) {
   Value phase = call(b, loc, id, expected, /*wait=*/false, pred, whole);
+  return arith::TruncIOp::create(b, loc, b.getI32Type(), phase);
+}
+
+Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,
+                            Value expected, Value pred, Value reduce,
+                            Value whole) {
+  Value wait =
+      arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(false));
+  Value phase = call(b, loc, id, expected, wait, pred, reduce, whole);
   return arith::TruncIOp::create(b, loc, b.getI32Type(), phase);
 }
 

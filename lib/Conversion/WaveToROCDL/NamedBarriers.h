@@ -41,6 +41,10 @@ public:
   /// `exitWarps` reported.
   Value arrive(OpBuilder &b, Location loc, Value id, Value expected, Value pred,
                bool whole);
+  /// `arrive` with `pred`, `reduce` (whether this is a bar.red: i1) and
+  /// `whole` (i1) known only at run time.
+  Value arrive(OpBuilder &b, Location loc, Value id, Value expected, Value pred,
+               Value reduce, Value whole);
   /// The current phase of barrier `id` (a work-group monotonic load).
   Value phase(OpBuilder &b, Location loc, Value id);
   /// After barrier `id` completed `phase`, an `arrive` with `pred`: an
@@ -64,6 +68,10 @@ private:
   /// The call of the barrier function; returns its i64 result.
   Value call(OpBuilder &b, Location loc, Value id, Value expected, bool wait,
              Value pred, bool whole);
+  /// `call` with i1 values for wait, reduce and whole; `pred` may be null
+  /// when `reduce` is false.
+  Value call(OpBuilder &b, Location loc, Value id, Value expected, Value wait,
+             Value pred, Value reduce, Value whole);
   Value slotOf(OpBuilder &b, Location loc, Value id);
   /// The address of word `fieldIndex` of barrier `slot` (0..15).
   Value word(OpBuilder &b, Location loc, Value slot, Value fieldIndex);

@@ -7,6 +7,7 @@
 #include "WarpPerWave.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dominance.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 
@@ -29,6 +30,40 @@ bool isCounted(Operation *op) {
   return false;
 }
 
+/// Loop back-edges, as (terminator, successor index).
+using BackEdges = SmallVector<std::pair<Operation *, unsigned>>;
+
+/// The back-edges of loops that contain a poll (natural loops: the
+/// target dominates the source), as (terminator, successor index).
+BackEdges pollingBackEdges(LLVM::LLVMFuncOp fn) {
+  BackEdges edges;
+  DominanceInfo dom(fn);
+  for (Block &latch : fn.getBody()) {
+    Operation *t = latch.getTerminator();
+    for (unsigned i = 0; i < t->getNumSuccessors(); ++i) {
+      Block *head = t->getSuccessor(i);
+      if (!dom.isReachableFromEntry(&latch) || !dom.dominates(head, &latch))
+        continue;
+      // The loop: `head` and the blocks that reach `latch` without it.
+      llvm::SmallPtrSet<Block *, 16> body{head};
+      SmallVector<Block *> work;
+      if (body.insert(&latch).second)
+        work.push_back(&latch);
+      while (!work.empty())
+        for (Block *pred : work.pop_back_val()->getPredecessors())
+          if (body.insert(pred).second)
+            work.push_back(pred);
+      bool polls = false;
+      for (Block *blk : body)
+        polls |= llvm::any_of(
+            *blk, [](Operation &op) { return isa<wave::PollOp>(op); });
+      if (polls)
+        edges.push_back({t, i});
+    }
+  }
+  return edges;
+}
+
 struct Scheduler {
   Scheduler(OpBuilder &b, NamedBarriers &named, DispatchIds &ids,
             LLVM::LLVMFuncOp fn)
@@ -45,6 +80,14 @@ struct Scheduler {
   Value state, barrierId, phase, last;
   /// Bit h: the warp of lanes 32h..32h+31 was reported as exited.
   Value reported;
+  /// Per lane: a poll failed since the lane last yielded.
+  Value failed;
+  /// Per lane, at a barrier wait before its warp arrived: 1, and the wait's
+  /// thread count, bar.red predicate and flags (kReduce, kWhole).
+  Value pending, waitCount, waitPred, waitFlags;
+  static constexpr int32_t kReduce = 1, kWhole = 2;
+  /// Resume points from this one on follow failed polls: they can always run.
+  int32_t firstPoll = 1;
   SmallVector<Block *> resumes;
 
   Value c32(int64_t v) {
@@ -111,6 +154,11 @@ struct Scheduler {
     phase = slot();
     last = slot();
     reported = slot();
+    failed = slot();
+    pending = slot();
+    waitCount = slot();
+    waitPred = slot();
+    waitFlags = slot();
     header = new Block();
   }
 
@@ -138,25 +186,15 @@ struct Scheduler {
     bool whole = !count;
     if (whole)
       count = blockInWarps();
-    Value lane =
-        intr(b.getI32Type(), "llvm.amdgcn.mbcnt.lo", {c32(-1), c32(0)});
-    lane = intr(b.getI32Type(), "llvm.amdgcn.mbcnt.hi", {c32(-1), lane});
-    Value half = arith::AndIOp::create(b, loc, lane, c32(32));
-    Block *yield = newBlock();
-    Block *next = nullptr;
-    for (int32_t base : {0, 32}) {
-      Block *arrive = newBlock();
-      next = base == 0 ? newBlock() : yield;
-      LLVM::CondBrOp::create(
-          b, loc, cmp(arith::CmpIPredicate::eq, half, c32(base)), arrive, next);
-      b.setInsertionPointToEnd(arrive);
-      Value ph = named.arrive(b, loc, id, count, pred, /*whole=*/whole);
-      store(c32(k), state);
-      store(id, barrierId);
-      store(ph, phase);
-      LLVM::BrOp::create(b, loc, next);
-      b.setInsertionPointToEnd(next);
-    }
+    // The lane waits here; its warp arrives in the dispatcher once none of
+    // its lanes can run on (arrivalsOfHalf).
+    store(c32(k), state);
+    store(id, barrierId);
+    store(count, waitCount);
+    store(pred ? arith::ExtUIOp::create(b, loc, b.getI32Type(), pred) : c32(0),
+          waitPred);
+    store(c32((pred ? kReduce : 0) | (whole ? kWhole : 0)), waitFlags);
+    store(c32(1), pending);
     LLVM::BrOp::create(b, loc, header);
 
     // Resumed: the barrier's results.
@@ -183,6 +221,127 @@ struct Scheduler {
     op->erase();
   }
 
+  /// A poll only notes that it failed.
+  void lowerPoll(wave::PollOp op) {
+    loc = op.getLoc();
+    b.setInsertionPoint(op);
+    Value notDone = arith::XOrIOp::create(
+        b, loc, op.getDone(),
+        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    store(arith::OrIOp::create(
+              b, loc, load(failed),
+              arith::ExtUIOp::create(b, loc, b.getI32Type(), notDone)),
+          failed);
+    op->erase();
+  }
+
+  /// The back-edge `(t, i)` of a polling loop, resume point `k`: a lane
+  /// whose poll failed in this trip round the loop goes back to the
+  /// dispatcher, and resumes at the loop's header, where the back-edge
+  /// goes. Re-entering a loop at its header keeps the control flow
+  /// reducible (resuming after the poll itself gave loops two entries,
+  /// which LLVM took minutes to compile).
+  void lowerBackEdge(Operation *t, unsigned i, int32_t k) {
+    loc = t->getLoc();
+    Block *head = t->getSuccessor(i);
+    Block *edge = newBlock(), *cont = newBlock(), *yield = newBlock(),
+          *resume = newBlock();
+    SmallVector<Value> args;
+    for (BlockArgument a : head->getArguments())
+      args.push_back(edge->addArgument(a.getType(), a.getLoc()));
+    t->setSuccessor(edge, i);
+    b.setInsertionPointToEnd(edge);
+    LLVM::CondBrOp::create(b, loc,
+                           cmp(arith::CmpIPredicate::ne, load(failed), c32(0)),
+                           yield, cont);
+    b.setInsertionPointToEnd(cont);
+    LLVM::BrOp::create(b, loc, args, head);
+    b.setInsertionPointToEnd(yield);
+    store(c32(0), failed);
+    store(c32(k), state);
+    LLVM::BrOp::create(b, loc, header);
+    b.setInsertionPointToEnd(resume);
+    LLVM::BrOp::create(b, loc, args, head);
+    resumes.push_back(resume);
+  }
+
+  /// Per lane: it has started, and it is not at a wait before its warp
+  /// arrived, and it can run: it has not started, it left a polling loop,
+  /// or its barrier moved past the phase it arrived in.
+  Value canRun(Value st, Value live) {
+    Value fresh = cmp(arith::CmpIPredicate::eq, st, c32(kStart));
+    Value moved = cmp(arith::CmpIPredicate::ne,
+                      named.phase(b, loc, load(barrierId)), load(phase));
+    Value polled = cmp(arith::CmpIPredicate::sge, st, c32(firstPoll));
+    Value waiting = cmp(arith::CmpIPredicate::ne, load(pending), c32(0));
+    Value go = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, fresh, moved), polled);
+    return arith::AndIOp::create(
+        b, loc, live,
+        arith::AndIOp::create(
+            b, loc, go,
+            arith::XOrIOp::create(
+                b, loc, waiting,
+                arith::ConstantOp::create(b, loc, b.getBoolAttr(true)))));
+  }
+
+  /// The CUDA warp of lanes 32h..32h+31 arrives at a barrier when some of
+  /// its lanes wait there and none of its lanes can run on: once, however
+  /// many barrier instructions its lanes reached (NVIDIA counts a warp once,
+  /// when all its non-exited threads are at the barrier). Lanes waiting at
+  /// another barrier id arrive after. All lanes of the wave are active;
+  /// continues at the end of the returned block.
+  Block *arrivalsOfHalf(int32_t h, Value st, Value live) {
+    auto i64 = b.getI64Type();
+    Value lane =
+        intr(b.getI32Type(), "llvm.amdgcn.mbcnt.lo", {c32(-1), c32(0)});
+    lane = intr(b.getI32Type(), "llvm.amdgcn.mbcnt.hi", {c32(-1), lane});
+    Value inHalf =
+        cmp(arith::CmpIPredicate::eq,
+            arith::AndIOp::create(b, loc, lane, c32(32)), c32(32 * h));
+    Value waiting = cmp(arith::CmpIPredicate::ne, load(pending), c32(0));
+    Value runMask =
+        ballot(arith::AndIOp::create(b, loc, inHalf, canRun(st, live)));
+    Value waitMask = ballot(arith::AndIOp::create(b, loc, inHalf, waiting));
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    Value go = arith::AndIOp::create(
+        b, loc, cmp(arith::CmpIPredicate::ne, waitMask, zero),
+        cmp(arith::CmpIPredicate::eq, runMask, zero));
+    Block *group = newBlock(), *arrive = newBlock(), *done = newBlock();
+    LLVM::CondBrOp::create(b, loc, go, group, done);
+
+    // The lanes of the first waiting lane's barrier arrive, with its count
+    // and flags.
+    b.setInsertionPointToEnd(group);
+    Value first = arith::TruncIOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::CountTrailingZerosOp::create(b, loc, i64, waitMask, false));
+    auto fromFirst = [&](Value slot) {
+      return intr(b.getI32Type(), "llvm.amdgcn.readlane.i32",
+                  {load(slot), first});
+    };
+    Value id = fromFirst(barrierId), count = fromFirst(waitCount),
+          flags = fromFirst(waitFlags);
+    Value mine = arith::AndIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, inHalf, waiting),
+        cmp(arith::CmpIPredicate::eq, load(barrierId), id));
+    LLVM::CondBrOp::create(b, loc, mine, arrive, done);
+
+    b.setInsertionPointToEnd(arrive);
+    auto flag = [&](int32_t f) {
+      return cmp(arith::CmpIPredicate::ne,
+                 arith::AndIOp::create(b, loc, flags, c32(f)), c32(0));
+    };
+    Value pred = cmp(arith::CmpIPredicate::ne, load(waitPred), c32(0));
+    Value ph =
+        named.arrive(b, loc, id, count, pred, flag(kReduce), flag(kWhole));
+    store(ph, phase);
+    store(c32(0), pending);
+    LLVM::BrOp::create(b, loc, done);
+    b.setInsertionPointToEnd(done);
+    return done;
+  }
+
   /// The dispatcher loop; `start` is the original entry.
   void buildDispatcher(Block *start) {
     loc = fn.getLoc();
@@ -193,6 +352,8 @@ struct Scheduler {
     store(c32(0), phase);
     store(c32(63), last);
     store(c32(0), reported);
+    store(c32(0), failed);
+    store(c32(0), pending);
     LLVM::BrOp::create(b, loc, header);
 
     Block *check = newBlock(), *sleep = newBlock(), *pick = newBlock(),
@@ -242,15 +403,18 @@ struct Scheduler {
     Value anyLive =
         cmp(arith::CmpIPredicate::ne, liveMask,
             arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
-    LLVM::CondBrOp::create(b, loc, anyLive, check, exit);
+    Block *arrivals = newBlock();
+    LLVM::CondBrOp::create(b, loc, anyLive, arrivals, exit);
+
+    // arrivals: the warps whose lanes all wait arrive.
+    b.setInsertionPointToEnd(arrivals);
+    arrivalsOfHalf(0, st, live);
+    arrivalsOfHalf(1, st, live);
+    LLVM::BrOp::create(b, loc, check);
 
     // check: lanes that can run; sleep when there are none.
     b.setInsertionPointToEnd(check);
-    Value fresh = cmp(arith::CmpIPredicate::eq, st, c32(kStart));
-    Value moved = cmp(arith::CmpIPredicate::ne,
-                      named.phase(b, loc, load(barrierId)), load(phase));
-    Value runnable = arith::AndIOp::create(
-        b, loc, live, arith::OrIOp::create(b, loc, fresh, moved));
+    Value runnable = canRun(st, live);
     Value mask = ballot(runnable);
     Value any = cmp(arith::CmpIPredicate::ne, mask,
                     arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0)));
@@ -301,16 +465,25 @@ struct Scheduler {
     LLVM::ReturnOp::create(b, loc, ValueRange{});
   }
 
-  void run() {
-    makeEntry();
-    Block *start = init->getNextNode();
+  /// `edges`: pollingBackEdges(fn).
+  void run(const BackEdges &edges) {
     SmallVector<Operation *> waits;
+    SmallVector<wave::PollOp> polls;
     fn.walk([&](Operation *op) {
       if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
         waits.push_back(op);
+      if (auto p = dyn_cast<wave::PollOp>(op))
+        polls.push_back(p);
     });
+    makeEntry();
+    Block *start = init->getNextNode();
     for (auto [i, op] : llvm::enumerate(waits))
       lowerWait(op, i + 1);
+    for (wave::PollOp p : polls)
+      lowerPoll(p);
+    firstPoll = resumes.size() + 1;
+    for (auto [t, i] : edges)
+      lowerBackEdge(t, i, resumes.size() + 1);
     SmallVector<LLVM::ReturnOp> rets;
     fn.walk([&](LLVM::ReturnOp r) { rets.push_back(r); });
     for (LLVM::ReturnOp r : rets) {
@@ -362,9 +535,13 @@ void callFromKernel(OpBuilder &b, DispatchIds &ids, LLVM::LLVMFuncOp kernel,
 /// direct calls; an indirect call is assumed to reach what any function
 /// whose address the module takes can reach.
 struct Reach {
-  llvm::DenseSet<Operation *> waits, counted;
-  /// Whether an indirect call can reach a wait.
+  llvm::DenseSet<Operation *> waits, counted, polls;
+  /// Whether an indirect call can reach a wait or a poll.
   bool indirectWaits = false;
+
+  bool yields(Operation *f) const {
+    return waits.contains(f) || polls.contains(f);
+  }
 
   explicit Reach(ModuleOp top) {
     SmallVector<LLVM::LLVMFuncOp> fns(top.getOps<LLVM::LLVMFuncOp>());
@@ -379,6 +556,8 @@ struct Reach {
           counted.insert(f);
         if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
           waits.insert(f);
+        if (isa<wave::PollOp>(op))
+          polls.insert(f);
         if (auto call = dyn_cast<LLVM::CallOp>(op); call && !call.getCallee())
           indirect.insert(f);
       });
@@ -390,7 +569,7 @@ struct Reach {
                             [&](Operation *f) { return set.contains(f); });
       };
       for (LLVM::LLVMFuncOp f : fns)
-        for (auto *set : {&waits, &counted}) {
+        for (auto *set : {&waits, &counted, &polls}) {
           if (set->contains(f))
             continue;
           bool hit = indirect.contains(f) && any(*set);
@@ -404,8 +583,8 @@ struct Reach {
           }
         }
     }
-    indirectWaits = llvm::any_of(
-        addressTaken, [&](Operation *f) { return waits.contains(f); });
+    indirectWaits =
+        llvm::any_of(addressTaken, [&](Operation *f) { return yields(f); });
   }
 };
 
@@ -443,7 +622,7 @@ void inlineWaits(ModuleOp top, LLVM::LLVMFuncOp fn, Reach &reach) {
     if (!callee)
       return {};
     auto f = dyn_cast_or_null<LLVM::LLVMFuncOp>(top.lookupSymbol(*callee));
-    if (f && reach.waits.contains(f) && !f.isExternal() && !f.isVarArg() &&
+    if (f && reach.yields(f) && !f.isExternal() && !f.isVarArg() &&
         !isRecursive(top, f))
       return f;
     return {};
@@ -467,14 +646,14 @@ void inlineWaits(ModuleOp top, LLVM::LLVMFuncOp fn, Reach &reach) {
   fn.walk([&](LLVM::CallOp call) {
     auto callee = call.getCallee();
     Operation *f = callee ? top.lookupSymbol(*callee) : nullptr;
-    if (callee ? !reach.waits.contains(f) : !reach.indirectWaits)
+    if (callee ? !reach.yields(f) : !reach.indirectWaits)
       return;
     if (!warned.insert(f).second)
       return;
     StringRef why = !callee          ? "indirect call"
                     : copyable(call) ? "call (too many calls to copy)"
                                      : "recursive call";
-    call.emitWarning("a barrier wait reached through this ")
+    call.emitWarning("a barrier or mbarrier wait reached through this ")
         << why
         << " is not scheduled per CUDA warp on wave64: warps of one wave "
            "that wait for each other there may hang";
@@ -489,10 +668,12 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
   Reach reach(top);
   SmallVector<LLVM::LLVMFuncOp> kernels;
   for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
-    // A block of one warp has nothing to schedule.
+    // A block of one warp has nothing to schedule. Warps wait for each
+    // other at counted barriers and at mbarriers.
     if (fn->hasAttr("ptx.kernel") && !fn.isExternal() &&
-        ptx::getMaxThreadsPerBlock(fn) > 32 && reach.counted.contains(fn) &&
-        reach.waits.contains(fn))
+        ptx::getMaxThreadsPerBlock(fn) > 32 &&
+        ((reach.counted.contains(fn) && reach.waits.contains(fn)) ||
+         reach.polls.contains(fn)))
       kernels.push_back(fn);
   }
   for (LLVM::LLVMFuncOp kernel : kernels) {
@@ -504,6 +685,8 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
         clone->removeAttr(a.getName());
     top.getBody()->getOperations().insertAfter(kernel->getIterator(), clone);
     inlineWaits(top, clone, reach);
+    // Scheduled: counted barriers and the waits that meet them, or polling
+    // loops (a poll outside a loop never waits).
     bool waits = clone
                      .walk([](Operation *op) {
                        return isa<wave::BarrierOp, wave::BarrierRedOp>(op)
@@ -511,11 +694,12 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
                                   : WalkResult::advance();
                      })
                      .wasInterrupted();
-    if (!waits) {
+    BackEdges edges = pollingBackEdges(clone);
+    if (!(waits && reach.counted.contains(kernel)) && edges.empty()) {
       clone.erase();
       continue;
     }
-    Scheduler(b, named, ids, clone).run();
+    Scheduler(b, named, ids, clone).run(edges);
     callFromKernel(b, ids, kernel, clone);
   }
 }

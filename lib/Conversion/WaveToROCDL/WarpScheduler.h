@@ -9,24 +9,31 @@
 //
 // * kernel `k` that can wait at a barrier (bar.sync, barrier.sync, bar.red,
 //   with or without a thread count) and reach a counted barrier (bar.arrive
-//   or one with a thread count), itself or through calls, gets a clone
-//   `k` + kScheduledSuffix; `k` calls it, under an ordinary dispatch of a
-//   block of more than one warp, instead of running its own body.
+//   or one with a thread count), or that polls an mbarrier in a loop
+//   (wave.poll: a consumer warp may wait there for a producer warp of its
+//   wave), itself or through calls, gets a clone `k` + kScheduledSuffix;
+//   `k` calls it, under an ordinary dispatch of a block of more than one
+//   warp, instead of running its own body.
 // * In the clone each lane keeps a resume point (0: the start, k: after
-//   wait k, -1: finished). A barrier wait arrives (each CUDA warp of the
-//   wave for itself), records the barrier and the phase it arrived in, and
-//   goes back to a dispatcher loop. The dispatcher picks a resume point of
-//   a lane that can run (not started, or its barrier has moved past its
-//   phase), taking the lanes round the wave from the one it picked last,
-//   and runs the lanes at that point, sleeping when no lane can run. Every
-//   barrier of the clone, counted or not, works this way (`s_barrier`
-//   would stop the whole wave); one of the whole block stops waiting for
-//   warps that exited, which the dispatcher reports (NamedBarriers.h).
+//   wait k or at the header of a polling loop, -1: finished). A barrier wait
+//   arrives (each CUDA warp of the wave for itself), records the barrier and
+//   the phase it arrived in, and goes back to a dispatcher loop. A poll
+//   that fails is noted; the back-edge of a loop that contains a poll (a
+//   natural loop: its header dominates the edge's source) then goes back to
+//   the dispatcher too, to resume at the loop's header, where the edge goes.
+//   Resuming at headers keeps the control flow reducible. The dispatcher
+//   picks a resume point of a lane that can run (not started, its barrier
+//   has moved past its phase, or it left a polling loop), taking the lanes
+//   round the wave from the one it picked last, and runs the lanes at that
+//   point, sleeping when no lane can run. Every barrier of the clone,
+//   counted or not, works this way (`s_barrier` would stop the whole
+//   wave); one of the whole block stops waiting for warps that exited,
+//   which the dispatcher reports (NamedBarriers.h).
 // * Values that live across the waits go through stack slots (RegToMem.h),
 //   which LLVM promotes back to registers.
 //
 // The clone first takes in the bodies of the functions it calls that can
-// reach a wait (InlineCall.h), so their waits are scheduled too. Waits
+// reach a wait or a poll (InlineCall.h), so theirs are scheduled too. Those
 // reached through recursion or indirect calls cannot be: such calls get a
 // warning.
 //
@@ -47,7 +54,8 @@ class NamedBarriers;
 inline constexpr const char kScheduledSuffix[] = ".ptxmlir_warps";
 
 /// Gives every kernel of `top` (a wave64 module) that can wait at a barrier
-/// and reach a counted barrier a scheduled clone, as described above. Call
+/// and reach a counted barrier, or polls in a loop, a scheduled clone, as
+/// described above. Call
 /// before the wave ops are lowered; the clones' other wave ops are lowered with
 /// the rest. `ids` must build with `b`.
 void scheduleWarps(ModuleOp top, OpBuilder &b, NamedBarriers &named,

@@ -210,6 +210,8 @@ struct AMDLowering {
                                LLVM::UndefOp::create(b, loc, i32t).getResult());
       }
       r = barrierRed(o, counter);
+    } else if (isa<wave::PollOp>(op)) {
+      // Only the warp scheduler's clones yield at a poll (WarpScheduler.h).
     } else if (isa<wave::WarpSyncOp>(op)) {
       // A wave runs in lockstep: its lanes are together already.
     } else if (auto o = dyn_cast<wave::FenceOp>(op)) {
@@ -335,7 +337,7 @@ struct ConvertWaveToROCDLPass
         waveSize == 64 && ptx::rocdl::hasCountedBarriers(top);
     AMDLowering lowering(top, waveSize, ptx::amdgpu::getScaledClockMHz(chip),
                          warpPerWave);
-    if (warpPerWave)
+    if (waveSize == 64)
       ptx::rocdl::scheduleWarps(top, lowering.b, lowering.named, lowering.ids);
     SmallVector<Operation *> ops;
     top.walk([&](Operation *op) {

@@ -5,7 +5,9 @@
 // cp.async.mbarrier.arrive(.noinc), expect_tx/complete_tx, the bulk copies
 // of sm_90 (global -> shared with complete_tx, shared -> global in a bulk
 // group, shared -> shared::cluster), st.async/red.async, mapa/getctarank,
-// griddepcontrol, and cuda::barrier with cuda::memcpy_async.
+// griddepcontrol, cuda::barrier with cuda::memcpy_async, and a producer
+// warp feeding consumer warps through mbarriers (warp specialisation; on
+// wave64 the producer shares its wave with a consumer).
 //
 // Guarded by __CUDA_ARCH__: sm_75 PTX computes the same results with plain
 // loads, stores and __syncthreads, sm_80 uses cp.async and mbarriers,
@@ -515,4 +517,49 @@ extern "C" __global__ void k_cuda_barrier(const int* src, int* out) {
     bar.arrive_and_wait();
   }
   out[blockIdx.x * 128 + t] = acc;
+}
+
+// ---------------------------------------------------------------------------
+// Warp specialisation through mbarriers: warp 0 produces WS_ROUNDS slots of
+// 32 values, the other warps of the block consume them ("full": 32
+// arrivals of warp 0; "empty": one arrival per consumer thread). On wave64
+// warp 0 shares its wave with warp 1, which polls while warp 0 has to run.
+// out[r * n + t] is what consumer t read in round r (0 for warp 0);
+// ok[t] says every wait completed. sm_75: the same through __syncthreads.
+#define WS_ROUNDS 5
+extern "C" __global__ void k_mbar_warps(const int* in, int* out, unsigned* ok) {
+  __shared__ unsigned long long bar[2];
+  __shared__ int slot[32];
+  int t = threadIdx.x, n = blockDim.x, w = t >> 5, lane = t & 31;
+  const int* src = in + (size_t)blockIdx.x * WS_ROUNDS * 32;
+  int* dst = out + (size_t)blockIdx.x * n * WS_ROUNDS;
+  unsigned good = 1;
+#if HAVE_CP_ASYNC
+  unsigned full = smem(&bar[0]), empty = smem(&bar[1]);
+  if (t == 0) {
+    mbar_init(full, 32);
+    mbar_init(empty, n - 32);
+  }
+  __syncthreads();
+  for (int r = 0; r < WS_ROUNDS; r++) {
+    if (w == 0) {
+      if (r > 0) good &= mbar_wait_parity(empty, (r - 1) & 1);
+      slot[lane] = src[r * 32 + lane] * 3 + r;
+      mbar_arrive(full);
+      dst[r * n + t] = 0;
+    } else {
+      good &= mbar_wait_parity(full, r & 1);
+      dst[r * n + t] = slot[(t + r) & 31];
+      mbar_arrive(empty);
+    }
+  }
+#else
+  for (int r = 0; r < WS_ROUNDS; r++) {
+    if (w == 0) slot[lane] = src[r * 32 + lane] * 3 + r;
+    __syncthreads();
+    dst[r * n + t] = w == 0 ? 0 : slot[(t + r) & 31];
+    __syncthreads();
+  }
+#endif
+  ok[(size_t)blockIdx.x * n + t] = good;
 }

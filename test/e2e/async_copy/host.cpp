@@ -179,5 +179,31 @@ int main(int argc, char** argv) {
     dfree(dsrc);
     dfree(dout);
   }
+  // ---------------- warp specialisation through mbarriers ----------------
+  for (int n : {128, 1024}) {
+    const int G = 2, R = 5;
+    std::vector<int32_t> in((size_t)G * R * 32);
+    for (auto& v : in) v = rng.range(-1000000, 1000000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>((size_t)G * n * R),
+                dok = alloc_out<uint32_t>((size_t)G * n);
+    LAUNCH(get_function(ctx, "k_mbar_warps"), G, n, 0, din, dout, dok);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)G * n * R);
+    std::vector<uint32_t> ok = download<uint32_t>(dok, (size_t)G * n);
+    for (int b = 0; b < G; b++)
+      for (int t = 0; t < n; t++) {
+        ck.u32(n == 128 ? "mbarrier producer/consumer warps waits (128 threads)"
+                        : "mbarrier producer/consumer warps waits (1024 threads)",
+               (size_t)b * n + t, ok[(size_t)b * n + t], 1);
+        for (int r = 0; r < R; r++) {
+          int32_t e = t < 32 ? 0 : in[((size_t)b * R + r) * 32 + ((t + r) & 31)] * 3 + r;
+          ck.i32(n == 128 ? "mbarrier producer/consumer warps data (128 threads)"
+                          : "mbarrier producer/consumer warps data (1024 threads)",
+                 ((size_t)b * R + r) * n + t, o[((size_t)b * R + r) * n + t], e);
+        }
+      }
+    dfree(din);
+    dfree(dout);
+    dfree(dok);
+  }
   return ck.finish(ctx);
 }

@@ -121,3 +121,30 @@ extern "C" __global__ void k_named_wide(const int* in, int* out, unsigned* cnt) 
                : "=r"(c) : "r"(last & 1));
   if (t == 0) cnt[blockIdx.x] = c;
 }
+
+// ---------------------------------------------------------------------------
+// A warp whose lanes reach barrier 1 (64 threads) through two different
+// non-aligned barrier.sync instructions, after its lanes 24-31 exited: the
+// warp arrives once, when all its non-exited threads are there, and counts
+// 32, so it must wait for warp 2, which arrives (bar.arrive) only after a
+// delay and after writing `flag`. Warps 1 and 3 exit at once.
+extern "C" __global__ void k_named_divergent(int* out, int spin) {
+  __shared__ volatile int flag;
+  int t = threadIdx.x, w = t >> 5, lane = t & 31;
+  if (t == 0) flag = 0;
+  __syncthreads();
+  if (w == 0) {
+    if (lane >= 24) return;
+    if (lane < 12)
+      asm volatile("barrier.sync 1, 64;" ::: "memory");
+    else
+      asm volatile("barrier.sync 1, 64;" ::: "memory");
+    out[blockIdx.x * 128 + t] = flag;
+  } else if (w == 2) {
+    unsigned x = t;
+    for (int i = 0; i < spin; i++) x = x * 1664525u + 1013904223u;
+    if (lane == 0) flag = 1;
+    out[blockIdx.x * 128 + t] = (int)x;
+    asm volatile("bar.arrive 1, 64;" ::: "memory");
+  }
+}

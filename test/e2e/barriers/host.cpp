@@ -118,5 +118,23 @@ int main(int argc, char** argv) {
     }
     dfree(din); dfree(dout); dfree(dcnt);
   }
+  // ------- a warp at two barrier.sync instructions counts once -------
+  {
+    const int G = 3, spin = 3000;
+    CUdeviceptr dout = alloc_out<int32_t>((size_t)G * 128);
+    LAUNCH(get_function(ctx, "k_named_divergent"), G, 128, 0, dout, spin);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)G * 128);
+    for (int blk = 0; blk < G; blk++)
+      for (int t = 0; t < 128; t++) {
+        int w = t >> 5, lane = t & 31;
+        uint32_t x = (uint32_t)t;
+        for (int i = 0; i < spin; i++) x = x * 1664525u + 1013904223u;
+        int32_t e = w == 0 && lane < 24 ? 1 : w == 2 ? (int32_t)x : (int32_t)0xCDCDCDCDu;
+        ck.i32(w == 0 ? "divergent barrier.sync sees the flag (warp counted once)"
+                      : "divergent barrier.sync other warps",
+               (size_t)blk * 128 + t, o[(size_t)blk * 128 + t], e);
+      }
+    dfree(dout);
+  }
   return ck.finish(ctx);
 }

@@ -17,8 +17,9 @@ namespace mlir::ptx {
 
 /// A unit attribute on an f32 `atomicrmw fadd` whose subnormal inputs and
 /// result are flushed to zeros of their signs where the memory is global:
-/// atom/red .add.f32 on .global or generic addresses, as an NVIDIA H200
-/// does them (the bulk reductions keep subnormals).
+/// atom/red .add.f32 on .global or generic addresses, and the .add of
+/// cp.reduce.async.bulk.tensor through FLOAT32_FTZ/TFLOAT32_FTZ tensor maps,
+/// as an NVIDIA H200 does them (the other bulk reductions keep subnormals).
 constexpr llvm::StringLiteral kAtomicFtzAttr = "ptx.atomic_ftz";
 
 } // namespace mlir::ptx

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ptxmlir/Conversion/AtomicAttrs.h"
 #include "ptxmlir/Runtime/TensorMap.h"
 
 using namespace mlir;
@@ -410,7 +411,8 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
 /// is reduced into global memory by one relaxed atomic at .gpu scope (the
 /// manual gives each reduction .relaxed.gpu semantics), at issue, by the
 /// issuing thread. The element type is the tensor map's data type; types
-/// the manual does not allow with the operation leave memory unchanged.
+/// the manual does not allow with the operation leave memory unchanged,
+/// except the adds an H200 performs (test/Runtime/CUDA/tensor-nan.c).
 struct CpReduceAsyncBulkTensorLowering
     : public PTXPattern<CpReduceAsyncBulkTensorOp> {
   using PTXPattern::PTXPattern;
@@ -441,14 +443,25 @@ struct CpReduceAsyncBulkTensorLowering
     struct Case {
       tmap::DataType type;
       PTXType ptxType;
+      bool ftz = false;
     };
     SmallVector<Case> cases;
     switch (rop) {
     case AtomOperation::add:
-      cases = {
-          {tmap::kUint32, PTXType::u32},  {tmap::kInt32, PTXType::s32},
-          {tmap::kUint64, PTXType::u64},  {tmap::kFloat32, PTXType::f32},
-          {tmap::kFloat16, PTXType::f16}, {tmap::kBfloat16, PTXType::bf16}};
+      // Also what an H200 does with the f32 variants and f64, which the
+      // manual does not list: TFLOAT32 adds as f32 (every mantissa bit
+      // kept), the _FTZ types flush subnormal inputs and results as atom's
+      // f32 adds into global memory do, f64 adds as cp.reduce.async.bulk's.
+      cases = {{tmap::kUint32, PTXType::u32},
+               {tmap::kInt32, PTXType::s32},
+               {tmap::kUint64, PTXType::u64},
+               {tmap::kFloat32, PTXType::f32},
+               {tmap::kFloat16, PTXType::f16},
+               {tmap::kBfloat16, PTXType::bf16},
+               {tmap::kFloat32Ftz, PTXType::f32, true},
+               {tmap::kTfloat32, PTXType::f32},
+               {tmap::kTfloat32Ftz, PTXType::f32, true},
+               {tmap::kFloat64, PTXType::f64}};
       break;
     case AtomOperation::min:
     case AtomOperation::max:
@@ -497,9 +510,11 @@ struct CpReduceAsyncBulkTensorLowering
                                     LLVM::AtomicOrdering::monotonic, ss, bytes);
                   return;
                 }
-                LLVM::AtomicRMWOp::create(rewriter, loc, bin, gptr, operand,
-                                          LLVM::AtomicOrdering::monotonic, ss,
-                                          bytes);
+                auto rmw = LLVM::AtomicRMWOp::create(
+                    rewriter, loc, bin, gptr, operand,
+                    LLVM::AtomicOrdering::monotonic, ss, bytes);
+                if (cs.ftz)
+                  rmw->setAttr(kAtomicFtzAttr, rewriter.getUnitAttr());
               });
             }
           });

@@ -6,6 +6,7 @@
 #include "RegToMem.h"
 #include "WarpPerWave.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
@@ -30,6 +31,35 @@ bool isCounted(Operation *op) {
   return false;
 }
 
+/// Whether `op` reads what another warp may be about to write, so that a
+/// loop around it may be waiting for that warp: an mbarrier wait
+/// (wave.poll), a volatile or atomic load (a spin on a flag), a
+/// compare-exchange (a spin lock).
+bool isPoll(Operation *op) {
+  if (isa<wave::PollOp, LLVM::AtomicCmpXchgOp>(op))
+    return true;
+  if (auto l = dyn_cast<LLVM::LoadOp>(op))
+    return l.getVolatile_() ||
+           l.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+  return false;
+}
+
+/// The polls of `fn`, but not the loads that a wave.poll tests (an mbarrier
+/// wait's load: the wave.poll knows whether it failed).
+llvm::SetVector<Operation *> pollsOf(Operation *fn) {
+  llvm::SetVector<Operation *> tested, polls;
+  BackwardSliceOptions opts;
+  opts.omitBlockArguments = true;
+  fn->walk([&](wave::PollOp p) {
+    (void)getBackwardSlice(p.getDone(), &tested, opts);
+  });
+  fn->walk([&](Operation *op) {
+    if (isPoll(op) && !tested.contains(op))
+      polls.insert(op);
+  });
+  return polls;
+}
+
 /// Loop back-edges, as (terminator, successor index).
 using BackEdges = SmallVector<std::pair<Operation *, unsigned>>;
 
@@ -37,6 +67,7 @@ using BackEdges = SmallVector<std::pair<Operation *, unsigned>>;
 /// target dominates the source), as (terminator, successor index).
 BackEdges pollingBackEdges(LLVM::LLVMFuncOp fn) {
   BackEdges edges;
+  llvm::SetVector<Operation *> polls = pollsOf(fn);
   DominanceInfo dom(fn);
   for (Block &latch : fn.getBody()) {
     Operation *t = latch.getTerminator();
@@ -53,11 +84,11 @@ BackEdges pollingBackEdges(LLVM::LLVMFuncOp fn) {
         for (Block *pred : work.pop_back_val()->getPredecessors())
           if (body.insert(pred).second)
             work.push_back(pred);
-      bool polls = false;
+      bool polling = false;
       for (Block *blk : body)
-        polls |= llvm::any_of(
-            *blk, [](Operation &op) { return isa<wave::PollOp>(op); });
-      if (polls)
+        polling |= llvm::any_of(
+            *blk, [&](Operation &op) { return polls.contains(&op); });
+      if (polling)
         edges.push_back({t, i});
     }
   }
@@ -221,18 +252,27 @@ struct Scheduler {
     op->erase();
   }
 
-  /// A poll only notes that it failed.
-  void lowerPoll(wave::PollOp op) {
-    loc = op.getLoc();
-    b.setInsertionPoint(op);
-    Value notDone = arith::XOrIOp::create(
-        b, loc, op.getDone(),
-        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  /// A poll only notes that it failed: an mbarrier wait whose phase is not
+  /// complete, a compare-exchange that did not exchange; a volatile or
+  /// atomic load always (nothing says what it waits for).
+  void lowerPoll(Operation *op) {
+    loc = op->getLoc();
+    b.setInsertionPointAfter(op);
+    Value done;
+    if (auto p = dyn_cast<wave::PollOp>(op))
+      done = p.getDone();
+    else if (auto x = dyn_cast<LLVM::AtomicCmpXchgOp>(op))
+      done = LLVM::ExtractValueOp::create(b, loc, x.getRes(), 1);
+    Value yes = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    Value notDone = yes;
+    if (done)
+      notDone = arith::XOrIOp::create(b, loc, done, yes);
     store(arith::OrIOp::create(
               b, loc, load(failed),
               arith::ExtUIOp::create(b, loc, b.getI32Type(), notDone)),
           failed);
-    op->erase();
+    if (isa<wave::PollOp>(op))
+      op->erase();
   }
 
   /// The back-edge `(t, i)` of a polling loop, resume point `k`: a lane
@@ -468,18 +508,16 @@ struct Scheduler {
   /// `edges`: pollingBackEdges(fn).
   void run(const BackEdges &edges) {
     SmallVector<Operation *> waits;
-    SmallVector<wave::PollOp> polls;
     fn.walk([&](Operation *op) {
       if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
         waits.push_back(op);
-      if (auto p = dyn_cast<wave::PollOp>(op))
-        polls.push_back(p);
     });
+    llvm::SetVector<Operation *> polls = pollsOf(fn);
     makeEntry();
     Block *start = init->getNextNode();
     for (auto [i, op] : llvm::enumerate(waits))
       lowerWait(op, i + 1);
-    for (wave::PollOp p : polls)
+    for (Operation *p : polls)
       lowerPoll(p);
     firstPoll = resumes.size() + 1;
     for (auto [t, i] : edges)
@@ -556,7 +594,7 @@ struct Reach {
           counted.insert(f);
         if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
           waits.insert(f);
-        if (isa<wave::PollOp>(op))
+        if (isPoll(op))
           polls.insert(f);
         if (auto call = dyn_cast<LLVM::CallOp>(op); call && !call.getCallee())
           indirect.insert(f);

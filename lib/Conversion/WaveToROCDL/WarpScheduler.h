@@ -9,9 +9,9 @@
 //
 // * kernel `k` that can wait at a barrier (bar.sync, barrier.sync, bar.red,
 //   with or without a thread count) and reach a counted barrier (bar.arrive
-//   or one with a thread count), or that polls an mbarrier in a loop
-//   (wave.poll: a consumer warp may wait there for a producer warp of its
-//   wave), itself or through calls, gets a clone `k` + kScheduledSuffix;
+//   or one with a thread count), or that polls in a loop (an mbarrier
+//   wait, wave.poll; a volatile or atomic load; a compare-exchange: a warp
+//   may wait there for the other warp of its wave), itself or through calls, gets a clone `k` + kScheduledSuffix;
 //   `k` calls it, under an ordinary dispatch of a block of more than one
 //   warp, instead of running its own body.
 // * In the clone each lane keeps a resume point (0: the start, k: after

@@ -148,3 +148,38 @@ extern "C" __global__ void k_named_divergent(int* out, int spin) {
     asm volatile("bar.arrive 1, 64;" ::: "memory");
   }
 }
+
+// ---------------------------------------------------------------------------
+// Two warps of one block (one wave64 wave on gfx9) wait for each other by
+// spinning on volatile shared flags, with no barrier and no warp op: each
+// lane of warp 0 writes data[lane] and sets its bit of flag 0; lane l of
+// warp 1 spins until bit 31 - l is set, answers through data2[l] and sets
+// its bit of flag 1; lane l of warp 0 spins until bit 31 - l of flag 1 is
+// set and reads the answer.
+extern "C" __global__ void k_flag_spin(const int* in, int* out, int spin) {
+  __shared__ volatile unsigned flag[2];
+  __shared__ int data[32], data2[32];
+  int t = threadIdx.x, w = t >> 5, lane = t & 31;
+  if (t < 2) flag[t] = 0;
+  __syncthreads();
+  if (w == 0) {
+    unsigned x = (unsigned)in[blockIdx.x * 64 + t];
+    for (int i = 0; i < spin; i++) x = x * 1664525u + 1013904223u;
+    data[lane] = (int)x;
+    __threadfence_block();
+    atomicOr((unsigned*)&flag[0], 1u << lane);
+    while (((flag[1] >> (31 - lane)) & 1) == 0) {
+    }
+    __threadfence_block();
+    out[blockIdx.x * 64 + t] = data2[31 - lane];
+  } else if (w == 1) {
+    while (((flag[0] >> (31 - lane)) & 1) == 0) {
+    }
+    __threadfence_block();
+    int v = data[31 - lane];
+    data2[lane] = v + 1;
+    out[blockIdx.x * 64 + t] = v;
+    __threadfence_block();
+    atomicOr((unsigned*)&flag[1], 1u << lane);
+  }
+}

@@ -136,5 +136,31 @@ int main(int argc, char** argv) {
       }
     dfree(dout);
   }
+  // ------- two warps of one wave spin on each other's volatile flags -------
+  {
+    const int G = 3, spin = 500;
+    std::vector<int32_t> in((size_t)G * 64);
+    for (auto& v : in) v = rng.range(-1000000, 1000000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>((size_t)G * 64);
+    LAUNCH(get_function(ctx, "k_flag_spin"), G, 64, 0, din, dout, spin);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)G * 64);
+    auto lcg = [&](int blk, int t) {
+      uint32_t x = (uint32_t)in[(size_t)blk * 64 + t];
+      for (int i = 0; i < spin; i++) x = x * 1664525u + 1013904223u;
+      return (int32_t)x;
+    };
+    for (int blk = 0; blk < G; blk++)
+      for (int t = 0; t < 64; t++) {
+        int lane = t & 31;
+        // warp 1 read data[31 - lane]; warp 0 reads back data2[31 - lane],
+        // which warp 1's lane 31 - lane wrote as data[lane] + 1.
+        int32_t e = t < 32 ? (int32_t)((uint32_t)lcg(blk, lane) + 1u) : lcg(blk, 31 - lane);
+        ck.i32(t < 32 ? "volatile flag spin: warp 0 gets warp 1's answer"
+                      : "volatile flag spin: warp 1 reads warp 0's data",
+               (size_t)blk * 64 + t, o[(size_t)blk * 64 + t], e);
+      }
+    dfree(din);
+    dfree(dout);
+  }
   return ck.finish(ctx);
 }

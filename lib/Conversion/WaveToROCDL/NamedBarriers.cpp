@@ -1,6 +1,7 @@
 //===- NamedBarriers.cpp - PTX's 16 counted barriers on AMD GPUs ----------===//
 
 #include "NamedBarriers.h"
+#include "Build.h"
 #include "WarpPerWave.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -39,12 +40,9 @@ struct Emitter {
   Location loc;
 
   Type i32() { return b.getI32Type(); }
-  Value c32(int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  }
+  Value c32(int64_t v) { return constI32(b, loc, v); }
   Value intr(Type t, StringRef name, ValueRange args) {
-    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
-        .getResult(0);
+    return callIntrinsic(b, loc, t, name, args);
   }
   void intr(StringRef name, ValueRange args) {
     LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr(name), args);

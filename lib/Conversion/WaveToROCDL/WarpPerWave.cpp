@@ -1,6 +1,7 @@
 //===- WarpPerWave.cpp - thread ids for both wave64 dispatches ------------===//
 
 #include "WarpPerWave.h"
+#include "Build.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
@@ -41,14 +42,21 @@ bool mlir::ptx::rocdl::hasCountedBarriers(ModuleOp top) {
       .wasInterrupted();
 }
 
-Value DispatchIds::c32(Location loc, int64_t v) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-}
+Value DispatchIds::c32(Location loc, int64_t v) { return constI32(b, loc, v); }
 
 Value DispatchIds::intr(Location loc, Type t, StringRef name) {
-  return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name),
-                                       ValueRange{})
-      .getResult(0);
+  return callIntrinsic(b, loc, t, name);
+}
+
+Value DispatchIds::blockThreads(Location loc) {
+  return arith::MulIOp::create(
+      b, loc, blockDim(loc, 0),
+      arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
+}
+
+Value DispatchIds::blockInWarps(Location loc) {
+  Value n = arith::AddIOp::create(b, loc, blockThreads(loc), c32(loc, 31));
+  return arith::AndIOp::create(b, loc, n, c32(loc, ~31));
 }
 
 static Value loadConstant(OpBuilder &b, Location loc, Value base,
@@ -143,9 +151,7 @@ int64_t DispatchIds::enableWarpPerWave(LLVM::LLVMFuncOp kernel,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                             arith::AndIOp::create(b, loc, p, c32(loc, 32)),
                             c32(loc, 0));
-  Value n = arith::MulIOp::create(
-      b, loc, blockDim(loc, 0),
-      arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
+  Value n = blockThreads(loc);
   Value past = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                      splitLinearId(loc), n);
   Value idle = arith::AndIOp::create(

@@ -37,6 +37,11 @@ public:
   Value blockDim(Location loc, int32_t d);
   /// %tid.<d>.
   Value threadId(Location loc, int32_t d);
+  /// The threads of the block: %ntid.x * %ntid.y * %ntid.z.
+  Value blockThreads(Location loc);
+  /// The threads of the block in whole warps (the hardware counts warps at
+  /// barriers).
+  Value blockInWarps(Location loc);
 
   /// Lets `kernel`, which can reach a counted barrier and takes at most
   /// `maxThreads` threads, be dispatched one warp per wave: the lanes such

@@ -1,6 +1,7 @@
 //===- WarpScheduler.cpp - two CUDA warps of a wave64 wave at barriers ----===//
 
 #include "WarpScheduler.h"
+#include "Build.h"
 #include "InlineCall.h"
 #include "NamedBarriers.h"
 #include "RegToMem.h"
@@ -121,12 +122,9 @@ struct Scheduler {
   int32_t firstPoll = 1;
   SmallVector<Block *> resumes;
 
-  Value c32(int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  }
+  Value c32(int64_t v) { return constI32(b, loc, v); }
   Value intr(Type t, StringRef name, ValueRange args = {}) {
-    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
-        .getResult(0);
+    return callIntrinsic(b, loc, t, name, args);
   }
   Value cmp(arith::CmpIPredicate p, Value x, Value y) {
     return arith::CmpIOp::create(b, loc, p, x, y);
@@ -144,14 +142,7 @@ struct Scheduler {
     return blk;
   }
   /// The threads of the block in whole warps.
-  Value blockInWarps() {
-    Value n = arith::MulIOp::create(
-        b, loc, ids.blockDim(loc, 0),
-        arith::MulIOp::create(b, loc, ids.blockDim(loc, 1),
-                              ids.blockDim(loc, 2)));
-    n = arith::AddIOp::create(b, loc, n, c32(31));
-    return arith::AndIOp::create(b, loc, n, c32(~31));
-  }
+  Value blockInWarps() { return ids.blockInWarps(loc); }
 
   /// A new entry block with the function's arguments and its stack slots.
   void makeEntry() {
@@ -550,15 +541,9 @@ void callFromKernel(OpBuilder &b, DispatchIds &ids, LLVM::LLVMFuncOp kernel,
   Block *call = new Block();
   kernel.getBody().push_back(call);
   b.setInsertionPointToEnd(&entry);
-  auto c32 = [&](int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  };
-  Value n =
-      arith::MulIOp::create(b, loc, ids.blockDim(loc, 0),
-                            arith::MulIOp::create(b, loc, ids.blockDim(loc, 1),
-                                                  ids.blockDim(loc, 2)));
   Value many =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, n, c32(32));
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                            ids.blockThreads(loc), constI32(b, loc, 32));
   Value ordinary = arith::XOrIOp::create(
       b, loc, ids.isSplit(loc),
       arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));

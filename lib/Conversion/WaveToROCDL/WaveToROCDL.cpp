@@ -20,6 +20,7 @@
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 
+#include "Build.h"
 #include "NamedBarriers.h"
 #include "WarpPerWave.h"
 #include "WarpScheduler.h"
@@ -46,11 +47,10 @@ struct AMDLowering {
         named(top, waveSize), ids(b, warpPerWave) {}
 
   Value intr(Location loc, Type t, StringRef name, ValueRange args = {}) {
-    return LLVM::CallIntrinsicOp::create(b, loc, t, b.getStringAttr(name), args)
-        .getResult(0);
+    return ptx::rocdl::callIntrinsic(b, loc, t, name, args);
   }
   Value i32c(Location loc, int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+    return ptx::rocdl::constI32(b, loc, v);
   }
   static char dimChar(int32_t d) { return "xyz"[d]; }
 
@@ -72,13 +72,7 @@ struct AMDLowering {
   Value idOrZero(Location loc, Value id) { return id ? id : i32c(loc, 0); }
   /// The threads of the block, in whole warps (the hardware counts warps).
   Value countOrBlock(Location loc, Value count) {
-    if (count)
-      return count;
-    Value n = arith::MulIOp::create(
-        b, loc, blockDim(loc, 0),
-        arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
-    n = arith::AddIOp::create(b, loc, n, i32c(loc, 31));
-    return arith::AndIOp::create(b, loc, n, i32c(loc, ~31));
+    return count ? count : ids.blockInWarps(loc);
   }
   void barrier(Location loc) {
     fence(loc, LLVM::AtomicOrdering::release, "workgroup");
@@ -126,10 +120,8 @@ struct AMDLowering {
       return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
                                    i32c(loc, 0));
     case wave::BarrierRed::And: {
-      Value n = arith::MulIOp::create(
-          b, loc, blockDim(loc, 0),
-          arith::MulIOp::create(b, loc, blockDim(loc, 1), blockDim(loc, 2)));
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, n);
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
+                                   ids.blockThreads(loc));
     }
     }
     return count;

@@ -425,15 +425,6 @@ void NamedBarriers::exitWarps(OpBuilder &b, Location loc, Value expected,
 }
 
 Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
-                          bool wait, Value pred, bool whole) {
-  auto boolc = [&](bool v) {
-    return arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(v));
-  };
-  return call(b, loc, id, expected, boolc(wait), pred, boolc(bool(pred)),
-              boolc(whole));
-}
-
-Value NamedBarriers::call(OpBuilder &b, Location loc, Value id, Value expected,
                           Value wait, Value pred, Value reduce, Value whole) {
   LLVM::LLVMFuncOp callee = getFunction(loc);
   Emitter e{b, loc};
@@ -474,16 +465,14 @@ std::pair<Value, Value> NamedBarriers::unpack(OpBuilder &b, Location loc,
 std::pair<Value, Value> NamedBarriers::emit(OpBuilder &b, Location loc,
                                             Value id, Value expected, bool wait,
                                             Value pred) {
-  Value packed = call(b, loc, id, expected, wait, pred, /*whole=*/false);
+  auto boolc = [&](bool v) {
+    return arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(v));
+  };
+  Value packed = call(b, loc, id, expected, boolc(wait), pred,
+                      boolc(bool(pred)), /*whole=*/boolc(false));
   if (!pred)
     return {};
   return unpack(b, loc, packed);
-}
-
-Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,
-                            Value expected, Value pred, bool whole) {
-  Value phase = call(b, loc, id, expected, /*wait=*/false, pred, whole);
-  return arith::TruncIOp::create(b, loc, b.getI32Type(), phase);
 }
 
 Value NamedBarriers::arrive(OpBuilder &b, Location loc, Value id,

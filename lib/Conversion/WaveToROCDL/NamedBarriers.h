@@ -36,13 +36,9 @@ public:
   /// Arrives at barrier `id` as `emit` does, without waiting, and returns
   /// the phase (i32) the arrival belongs to: the barrier has completed it
   /// once `phase(id)` differs. For a caller that waits by itself (a warp
-  /// scheduler); `pred` as for `emit`. `whole`: the barrier waits for the
-  /// whole block (`expected` threads) less the threads of the warps that
-  /// `exitWarps` reported.
-  Value arrive(OpBuilder &b, Location loc, Value id, Value expected, Value pred,
-               bool whole);
-  /// `arrive` with `pred`, `reduce` (whether this is a bar.red: i1) and
-  /// `whole` (i1) known only at run time.
+  /// scheduler). `reduce` (i1): a bar.red, counting `pred` (i1) as `emit`
+  /// does. `whole` (i1): the barrier waits for the whole block (`expected`
+  /// threads) less the threads of the warps that `exitWarps` reported.
   Value arrive(OpBuilder &b, Location loc, Value id, Value expected, Value pred,
                Value reduce, Value whole);
   /// The current phase of barrier `id` (a work-group monotonic load).
@@ -65,11 +61,8 @@ public:
 private:
   LLVM::LLVMFuncOp getFunction(Location loc);
   LLVM::LLVMFuncOp getExitFunction(Location loc);
-  /// The call of the barrier function; returns its i64 result.
-  Value call(OpBuilder &b, Location loc, Value id, Value expected, bool wait,
-             Value pred, bool whole);
-  /// `call` with i1 values for wait, reduce and whole; `pred` may be null
-  /// when `reduce` is false.
+  /// The call of the barrier function (i1 wait, reduce and whole; `pred`
+  /// may be null when `reduce` is false); returns its i64 result.
   Value call(OpBuilder &b, Location loc, Value id, Value expected, Value wait,
              Value pred, Value reduce, Value whole);
   Value slotOf(OpBuilder &b, Location loc, Value id);

@@ -259,6 +259,12 @@ LogicalResult CpAsyncBulkOp::verifyInstruction() {
                        ".shared::cluster");
   if (getCpMask() && !toGlobal)
     return emitOpError(".cp_mask is only valid from .shared::cta to .global");
+  if (getCpMask() != bool(getByteMask()))
+    return emitOpError("the byteMask operand goes with .cp_mask, and only "
+                       "with it");
+  Value mask = getByteMask();
+  if (mask && !getImmediate(mask) && !mask.getType().isInteger(16))
+    return emitOpError("byteMask is a 16-bit register or an immediate");
   if (getCacheHint() && sharedToCluster)
     return emitOpError(".L2::cache_hint needs a .global side");
   return success();

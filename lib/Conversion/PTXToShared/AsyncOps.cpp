@@ -441,10 +441,54 @@ struct CpAsyncLowering : public PTXPattern<CpAsyncOp> {
   }
 };
 
+/// cp.async.bulk .cp_mask: bit i of the 16-bit `byteMask` selects byte i
+/// of every 16-byte chunk; the bytes of clear bits are not written (the
+/// manual: "If the bit is set, the byte is copied"). One masked store of the
+/// chunk's 16 bytes per chunk (`size` is a multiple of 16 in PTX; a partial
+/// chunk at the end is left alone), so unselected bytes are never read and
+/// rewritten.
+void copyMasked(Builder &rewriter, Location loc, Value dst, Value src,
+                Value size, Value byteMask) {
+  auto i64 = rewriter.getI64Type();
+  auto chunkTy = VectorType::get({16}, rewriter.getI8Type());
+  Value lanes = LLVM::BitcastOp::create(
+      rewriter, loc, VectorType::get({16}, rewriter.getI1Type()),
+      adapt(rewriter, loc, byteMask, rewriter.getI16Type()));
+  Value count =
+      arith::ShRUIOp::create(rewriter, loc, size, i64c(rewriter, loc, 4));
+
+  // for (i = 0; i < count; ++i) masked_store(src[i], &dst[i], lanes);
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = splitHere(rewriter);
+  Block *header = rewriter.createBlock(after, {i64}, {loc});
+  Block *body = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  cf::BranchOp::create(rewriter, loc, header,
+                       ValueRange{i64c(rewriter, loc, 0)});
+  rewriter.setInsertionPointToEnd(header);
+  Value i = header->getArgument(0);
+  Value more =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, i, count);
+  cf::CondBranchOp::create(rewriter, loc, more, body, after);
+  rewriter.setInsertionPointToEnd(body);
+  Value off = arith::ShLIOp::create(rewriter, loc, i, i64c(rewriter, loc, 4));
+  auto at = [&](Value base) -> Value {
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                               rewriter.getI8Type(), base,
+                               ArrayRef<LLVM::GEPArg>{off});
+  };
+  Value chunk = LLVM::LoadOp::create(rewriter, loc, chunkTy, at(src), 16);
+  LLVM::MaskedStoreOp::create(rewriter, loc, chunk, at(dst), lanes, 16);
+  Value next = arith::AddIOp::create(rewriter, loc, i, i64c(rewriter, loc, 1));
+  cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
+  rewriter.setInsertionPointToStart(after);
+}
+
 /// cp.async.bulk: the copy, then (into shared memory) the complete-tx of
 /// its bytes on the mbarrier, as a release so that a thread that sees the
 /// phase complete sees the data. With .multicast::cluster the copy goes to
-/// the CTAs of ctaMask: here only rank 0 exists.
+/// the CTAs of ctaMask: here only rank 0 exists. With .cp_mask (to .global
+/// only) the bytes of byteMask's clear bits are left unwritten.
 struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(CpAsyncBulkOp op, OpAdaptor adaptor,
@@ -452,14 +496,18 @@ struct CpAsyncBulkLowering : public PTXPattern<CpAsyncBulkOp> {
     if (failed(checkUnguarded(rewriter, op)))
       return failure();
     Location loc = op.getLoc();
-    if (op.getCpMask())
-      return unsupported(rewriter, op, "cp.async.bulk with .cp_mask");
     auto addrs =
         copyAddrs(rewriter, op, state, adaptor.getDst(), adaptor.getSrc());
     if (failed(addrs))
       return failure();
     Value dst = addrs->first, src = addrs->second;
     Value size = adapt(rewriter, loc, adaptor.getSize(), rewriter.getI64Type());
+    if (Value byteMask = adaptor.getByteMask()) {
+      // .global.shared::cta with a bulk group (verifier): no mbarrier.
+      copyMasked(rewriter, loc, dst, src, size, byteMask);
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (Value mask = adaptor.getCtaMask()) {
       Value mine = arith::AndIOp::create(
           rewriter, loc, adapt(rewriter, loc, mask, rewriter.getI64Type()),

@@ -285,6 +285,35 @@ ptx.cp_async_bulk %a0, %a1, %a2, %a3 {completion = #ptx.completion<"mbarrier::co
 
 // -----
 
+// cp.async.bulk.global.shared::cta.bulk_group.cp_mask [%rd1], [%r1], 256;
+%a0 = ptx.undef : i64
+%a1 = ptx.undef : i32
+%a2 = arith.constant 256 : i64
+// expected-error @+1 {{the byteMask operand goes with .cp_mask, and only with it}}
+ptx.cp_async_bulk %a0, %a1, %a2 {completion = #ptx.completion<bulk_group>, cp_mask, dst_offset = 0 : i64, dst_space = #ptx.space<global>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0>, src_offset = 0 : i64, src_space = #ptx.space<"shared::cta">} : (i64, i32, i64) -> ()
+
+// -----
+
+// cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r1], 256, %rs1;
+%a0 = ptx.undef : i64
+%a1 = ptx.undef : i32
+%a2 = arith.constant 256 : i64
+%a3 = ptx.undef : i16
+// expected-error @+1 {{the byteMask operand goes with .cp_mask, and only with it}}
+ptx.cp_async_bulk %a0, %a1, %a2, %a3 {completion = #ptx.completion<bulk_group>, dst_offset = 0 : i64, dst_space = #ptx.space<global>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0>, src_offset = 0 : i64, src_space = #ptx.space<"shared::cta">} : (i64, i32, i64, i16) -> ()
+
+// -----
+
+// cp.async.bulk.global.shared::cta.bulk_group.cp_mask [%rd1], [%r1], 256, %r2;
+%a0 = ptx.undef : i64
+%a1 = ptx.undef : i32
+%a2 = arith.constant 256 : i64
+%a3 = ptx.undef : i32
+// expected-error @+1 {{byteMask is a 16-bit register or an immediate}}
+ptx.cp_async_bulk %a0, %a1, %a2, %a3 {completion = #ptx.completion<bulk_group>, cp_mask, dst_offset = 0 : i64, dst_space = #ptx.space<global>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0, 0>, src_offset = 0 : i64, src_space = #ptx.space<"shared::cta">} : (i64, i32, i64, i32) -> ()
+
+// -----
+
 // cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [%r1], [%r3], 256, [%r2];
 %a0 = ptx.undef : i32
 %a1 = ptx.undef : i32

@@ -819,12 +819,21 @@ Value stochasticElement(Builder &b, Location loc, Value x, Value r,
   return sel(b, loc, isNan, i32Const(b, loc, nanEnc), res);
 }
 
-/// cvt.rs: the x2 forms take a 16-bit random field per element (a, in the
-/// upper half of d: rbits[31:16]; b: rbits[15:0]); the x4 forms an 8-bit
-/// field per element (element i of {a, b, e, f}: rbits[8i+7:8i], result
-/// in element i of d, lowest first, as LLVM's vector<4xi8>/i16 results).
-/// The manual's figures of the rbits layout were not available to us
-/// (docs/lowering.md "cvt.rs"); this is the usual definition.
+/// bitrev16: the low 16 bits of `v` (an i32) in reverse order.
+Value reverse16(Builder &b, Location loc, Value v) {
+  return arith::ShRUIOp::create(b, loc, LLVM::BitReverseOp::create(b, loc, v),
+                                i32Const(b, loc, 16));
+}
+
+/// cvt.rs, rbits as the manual describes it (docs/lowering.md "cvt.rs"):
+/// .f16x2: 13-bit fields, a: rbits[28:16], b: rbits[12:0]; .bf16x2: a:
+/// rbits[31:16], b: rbits[15:0]; fp8/fp6 x4: a and b share rbits[31:16], e
+/// and f rbits[15:0], and e2m1x4 takes the upper bytes of both halves for a
+/// and b, the lower ones for e and f. Which bits of its half each element of
+/// a pair takes is in the manual's figures only: b and f take their 16 bits
+/// as they are, a and e the same 16 bits reversed (a third-party
+/// measurement); e2m1x4: a rbits[31:24], b rbits[15:8], e rbits[23:16], f
+/// rbits[7:0] (ours). Results: a, b, e, f from the upper end of d down.
 struct CvtRsLowering : public PTXPattern<CvtRsOp> {
   using PTXPattern::PTXPattern;
   LogicalResult matchAndRewrite(CvtRsOp op, OpAdaptor adaptor,
@@ -836,33 +845,48 @@ struct CvtRsLowering : public PTXPattern<CvtRsOp> {
     PTXType dtype = op.getDtype();
     bool relu = op.getRelu(), satfinite = op.getSatfinite();
     Value rbits = adapt(b, loc, adaptor.getRbits(), b.getI32Type());
+    auto bitsAt = [&](unsigned shift, int64_t mask) -> Value {
+      return arith::AndIOp::create(
+          b, loc,
+          arith::ShRUIOp::create(b, loc, rbits, i32Const(b, loc, shift)),
+          i32Const(b, loc, mask));
+    };
     SmallVector<Value, 4> xs;
     for (Value v : adaptor.getA())
       xs.push_back(adapt(b, loc, v, b.getF32Type()));
     Value r;
     if (adaptor.getB()) {
-      Value lo = adapt(b, loc, adaptor.getB(), b.getF32Type());
-      Value hiR = arith::ShRUIOp::create(b, loc, rbits, i32Const(b, loc, 16));
-      Value loR =
-          arith::AndIOp::create(b, loc, rbits, i32Const(b, loc, 0xFFFF));
-      Value h =
-          stochasticElement(b, loc, xs[0], hiR, 16, dtype, relu, satfinite);
-      Value l = stochasticElement(b, loc, lo, loR, 16, dtype, relu, satfinite);
+      xs.push_back(adapt(b, loc, adaptor.getB(), b.getF32Type()));
+      unsigned width = dtype == PTXType::f16x2 ? 13 : 16;
+      int64_t mask = (int64_t(1) << width) - 1;
+      Value h = stochasticElement(b, loc, xs[0], bitsAt(16, mask), width, dtype,
+                                  relu, satfinite);
+      Value l = stochasticElement(b, loc, xs[1], bitsAt(0, mask), width, dtype,
+                                  relu, satfinite);
       r = arith::OrIOp::create(
           b, loc, arith::ShLIOp::create(b, loc, h, i32Const(b, loc, 16)), l);
     } else {
+      // The random field of a, b, e, f and its width.
+      SmallVector<Value, 4> fields;
+      unsigned rwidth;
+      if (dtype == PTXType::e2m1x4) {
+        rwidth = 8;
+        for (unsigned shift : {24u, 8u, 16u, 0u})
+          fields.push_back(bitsAt(shift, 0xFF));
+      } else {
+        rwidth = 16;
+        Value ab = bitsAt(16, 0xFFFF), ef = bitsAt(0, 0xFFFF);
+        fields = {reverse16(b, loc, ab), ab, reverse16(b, loc, ef), ef};
+      }
       unsigned width = dtype == PTXType::e2m1x4 ? 4 : 8;
       r = i32Const(b, loc, 0);
       for (unsigned i = 0; i < 4; ++i) {
-        Value ri = arith::AndIOp::create(
-            b, loc,
-            arith::ShRUIOp::create(b, loc, rbits, i32Const(b, loc, 8 * i)),
-            i32Const(b, loc, 0xFF));
-        Value e =
-            stochasticElement(b, loc, xs[i], ri, 8, dtype, relu, satfinite);
+        Value e = stochasticElement(b, loc, xs[i], fields[i], rwidth, dtype,
+                                    relu, satfinite);
         r = arith::OrIOp::create(
             b, loc, r,
-            arith::ShLIOp::create(b, loc, e, i32Const(b, loc, width * i)));
+            arith::ShLIOp::create(b, loc, e,
+                                  i32Const(b, loc, width * (3 - i))));
       }
       if (width == 4)
         r = arith::TruncIOp::create(b, loc, b.getI16Type(), r);

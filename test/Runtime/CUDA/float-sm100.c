@@ -2,16 +2,17 @@
 // the PTX manual: mixed-precision add/sub/fma (.f16/.bf16 sources widened
 // exactly, then the .f32 operation in its rounding mode, .sat clamps to
 // [0, 1] with NaN -> +0), the .ue8m0x2 conversions (2^(e-127), 0xFF NaN;
-// .rz/.rp of |x|, .satfinite keeps overflow at 2^127) and cvt.rs, whose
-// rbits layout we could not read in the manual: the reference implements
-// the definition of docs/lowering.md "cvt.rs" (a 16-bit field per x2
-// element, an 8-bit field per x4 element, added to the discarded bits at
-// their top end). sm_100a PTX: not run on NVIDIA hardware here (the
-// reference GPU is an sm_90).
+// .rz/.rp of |x|, .satfinite keeps overflow at 2^127) and cvt.rs with the
+// rbits layout and result order of docs/lowering.md "cvt.rs" (the manual's
+// text where it speaks, a third-party measurement for the bits of a pair):
+// each element's random field is added to its discarded bits at their top
+// end and the sum truncated. sm_100a PTX: not run on NVIDIA hardware here
+// (the reference GPU is an sm_90).
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs -lm
 // RUN: %t %S/Inputs/float-sm100.ptx | FileCheck %s
+// RUN: env PTXMLIR_HOST_CHIP=gfx942 %t %S/Inputs/float-sm100.ptx | FileCheck %s
 // CHECK: all {{[0-9]+}} checks passed
 #include "check.h"
 
@@ -141,16 +142,46 @@ static uint32_t stochastic(float x, uint32_t r, int rbits, const Fmt *f,
     enc = 0;
   return enc;
 }
+// rbits per the manual: .f16x2 13 bits per element (a: rbits[28:16], b:
+// rbits[12:0]), .bf16x2 16 (a: rbits[31:16], b: rbits[15:0]); a lands in
+// the upper half of d.
 static uint32_t rsX2(float a, float b, uint32_t rb, const Fmt *f, int relu,
                      int satfinite) {
-  return stochastic(a, rb >> 16, 16, f, relu, satfinite) << 16 |
-         stochastic(b, rb & 0xffff, 16, f, relu, satfinite);
+  int w = f == &kF16 ? 13 : 16;
+  uint32_t m = (1u << w) - 1;
+  return stochastic(a, rb >> 16 & m, w, f, relu, satfinite) << 16 |
+         stochastic(b, rb & m, w, f, relu, satfinite);
 }
+static uint32_t reverse16(uint32_t v) {
+  uint32_t r = 0;
+  for (int i = 0; i < 16; ++i)
+    r |= (v >> i & 1) << (15 - i);
+  return r;
+}
+// x4: a, b share rbits[31:16] and e, f rbits[15:0] (the manual); b and f
+// take their 16 bits as they are, a and e reversed (a third-party
+// measurement, docs/lowering.md). e2m1x4: 8 bits each, the upper bytes of
+// the halves for a (rbits[31:24]) and b (rbits[15:8]), the lower ones for
+// e (rbits[23:16]) and f (rbits[7:0]). Results from the top of d down:
+// a, b, e, f.
 static uint32_t rsX4(const float *x, uint32_t rb, const Fmt *f, int relu,
                      int width) {
+  uint32_t hi = rb >> 16, lo = rb & 0xffff, r[4];
+  int w = width == 4 ? 8 : 16;
+  if (width == 4) {
+    r[0] = rb >> 24;
+    r[1] = rb >> 8 & 0xff;
+    r[2] = rb >> 16 & 0xff;
+    r[3] = rb & 0xff;
+  } else {
+    r[0] = reverse16(hi);
+    r[1] = hi;
+    r[2] = reverse16(lo);
+    r[3] = lo;
+  }
   uint32_t d = 0;
   for (int i = 0; i < 4; ++i)
-    d |= stochastic(x[i], rb >> (8 * i) & 0xff, 8, f, relu, 1) << (width * i);
+    d |= stochastic(x[i], r[i], w, f, relu, 1) << (width * (3 - i));
   return d;
 }
 
@@ -241,9 +272,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 4; ++k)
       in[i].x[k] = pickF32();
     in[i].h = (uint32_t)pickHalf() << 16 | pickHalf();
-    // Random bits: uniform, all ones, zero, and the middle.
-    uint32_t kinds[] = {rnd32(), 0xffffffffu, 0, 0x80808080u, 0x7fff7fffu};
-    in[i].rb = kinds[i % 8 < 4 ? 0 : i % 5];
+    // Random bits: uniform, all ones, zero, the middle, and one bit at
+    // either end of a half (their reversal sits at the other end).
+    uint32_t kinds[] = {rnd32(),     0xffffffffu, 0,          0x80808080u,
+                        0x7fff7fffu, 0x00018000u, 0x1fffe000u};
+    in[i].rb = kinds[i % 8 < 4 ? 0 : i % 7];
   }
   // Exact products and sums: 1 + 2^-24 style cancellations.
   in[0].x[0] = 0x3f800000;

@@ -85,6 +85,16 @@ Error readArg(msgpack::DocNode &node, KernelArg &arg, StringRef where) {
     return e;
   if (Error e = readUInt(map, ".size", arg.size, true, where))
     return e;
+  if (Error e = readString(map, ".name", arg.name, false, where))
+    return e;
+  // The compiler's name for the per-CTA memory base
+  // (ptxmlir/Conversion/KernelAttrs.h): a prefix and the pitch.
+  StringRef pitch = arg.name;
+  if (pitch.consume_front("__ptxmlir_perctamemory_") &&
+      (pitch.getAsInteger(10, arg.perCTAMemoryPitch) ||
+       !arg.perCTAMemoryPitch || arg.size != 8))
+    return metadataError(where + ": malformed per-CTA memory argument '" +
+                         arg.name + "'");
   return readString(map, ".value_kind", arg.valueKind, true, where);
 }
 

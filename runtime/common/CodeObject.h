@@ -23,6 +23,12 @@ struct KernelArg {
   uint32_t size = 0;
   /// ".value_kind": "by_value", "global_buffer", "hidden_block_count_x", ...
   std::string valueKind;
+  /// ".name", when the metadata gives one.
+  std::string name;
+  /// For the per-CTA memory base of a `.minperctamemory` kernel (named
+  /// "__ptxmlir_perctamemory_<pitch>", ptxmlir/Conversion/KernelAttrs.h):
+  /// the pitch of its slices in bytes; 0 for every other argument.
+  uint32_t perCTAMemoryPitch = 0;
 };
 
 struct KernelInfo {

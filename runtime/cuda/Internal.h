@@ -106,6 +106,7 @@ struct InFlightPacket {
   ptxmlir::cuda::SignalRef completion;
   std::vector<ptxmlir::cuda::SignalRef> dependencies;
   void *kernarg = nullptr; ///< kernarg-region memory to free on completion
+  void *perCTAMemory = nullptr; ///< a launch's per-CTA memory, likewise
 };
 
 struct CUstream_st {

@@ -12,6 +12,23 @@ bool isHiddenArg(const runtime::KernelArg &arg) {
   return llvm::StringRef(arg.valueKind).starts_with("hidden_");
 }
 
+bool isKernelParam(const runtime::KernelArg &arg) {
+  return !isHiddenArg(arg) && !arg.perCTAMemoryPitch;
+}
+
+CUresult perCTAMemoryBytes(const runtime::KernelInfo &kernel,
+                           const LaunchDims &dims, uint64_t &bytes) {
+  bytes = 0;
+  for (const runtime::KernelArg &a : kernel.args)
+    if (a.perCTAMemoryPitch) {
+      uint64_t blocks = uint64_t(dims.grid[0]) * dims.grid[1];
+      if (__builtin_mul_overflow(blocks, uint64_t(dims.grid[2]), &blocks) ||
+          __builtin_mul_overflow(blocks, uint64_t(a.perCTAMemoryPitch), &bytes))
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+  return CUDA_SUCCESS;
+}
+
 uint16_t dispatchDimensions(const LaunchDims &d) {
   if (d.grid[2] > 1 || d.block[2] > 1)
     return 3;
@@ -39,7 +56,7 @@ static void put(std::vector<uint8_t> &out, const runtime::KernelArg &arg,
 
 CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
                        void **extra, const LaunchDims &dims,
-                       std::vector<uint8_t> &out) {
+                       std::vector<uint8_t> &out, uint64_t perCTAMemory) {
   const uint8_t *buffer = nullptr;
   size_t bufferSize = 0;
   bool haveSize = false;
@@ -75,6 +92,10 @@ CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
     gridThreads[i] = uint64_t(dims.grid[i]) * dims.block[i];
   for (const runtime::KernelArg &a : kernel.args) {
     llvm::StringRef kind = a.valueKind;
+    if (a.perCTAMemoryPitch) {
+      put<uint64_t>(out, a, perCTAMemory);
+      continue;
+    }
     if (!isHiddenArg(a)) {
       const void *src;
       if (buffer) {

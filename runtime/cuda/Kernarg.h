@@ -29,15 +29,26 @@ struct LaunchDims {
 /// Whether the metadata argument kind is one the runtime fills itself.
 bool isHiddenArg(const runtime::KernelArg &arg);
 
+/// Whether the CUDA caller passes `arg` (kernelParams, `extra`): neither a
+/// hidden_* argument nor the per-CTA memory base.
+bool isKernelParam(const runtime::KernelArg &arg);
+
+/// The bytes of per-CTA memory a launch of `kernel` needs: one slice of
+/// its pitch per block of the grid, 0 for a kernel without
+/// `.minperctamemory`. CUDA_ERROR_OUT_OF_MEMORY when that overflows.
+CUresult perCTAMemoryBytes(const runtime::KernelInfo &kernel,
+                           const LaunchDims &dims, uint64_t &bytes);
+
 /// Lays out `kernel`'s kernarg segment into `out` (kernargSize bytes, at
 /// least 16). Explicit arguments come from `kernelParams` (one pointer per
 /// argument) or from `extra` (CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE/END: a
 /// buffer laid out at the kernarg offsets); exactly one must be given.
 /// Returns CUDA_ERROR_INVALID_VALUE for malformed `extra` or a buffer too
-/// small for the arguments.
+/// small for the arguments. The per-CTA memory base, if the kernel takes
+/// one, is `perCTAMemory`.
 CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
                        void **extra, const LaunchDims &dims,
-                       std::vector<uint8_t> &out);
+                       std::vector<uint8_t> &out, uint64_t perCTAMemory = 0);
 
 /// The work-groups that run `dims` one CUDA warp per wave64 wave
 /// (ptxmlir/Target/AMDGPU/WarpPerWave.h): 1-D work-groups of 64 work-items

@@ -71,19 +71,42 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
       uint64_t(f->groupSegmentSize) + dims.dynamicShared > kSharedPerBlock)
     return CUDA_ERROR_INVALID_VALUE;
 
-  std::vector<uint8_t> args;
-  if (CUresult r = buildKernargs(*f->info, kernelParams, extra, dims, args))
-    return r;
   const Agent &agent = *ctx->dev->agent;
-  void *kernarg = nullptr;
-  if (hsa().hsa_memory_allocate(agent.kernargRegion, args.size(), &kernarg) !=
-          HSA_STATUS_SUCCESS ||
-      !kernarg)
+  InFlightPacket record;
+  uint64_t perCTABytes;
+  if (CUresult r = perCTAMemoryBytes(*f->info, dims, perCTABytes))
+    return r;
+  if (perCTABytes) {
+    // The region of a `.minperctamemory` kernel, one slice per block,
+    // uninitialised; freed with the kernarg segment once the launch is done.
+    if (agent.allocMax && perCTABytes > agent.allocMax)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    if (hsa().hsa_memory_allocate(agent.deviceRegion, perCTABytes,
+                                  &record.perCTAMemory) != HSA_STATUS_SUCCESS ||
+        !record.perCTAMemory)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  auto freeRecord = [&] {
+    if (record.perCTAMemory)
+      hsa().hsa_memory_free(record.perCTAMemory);
+    if (record.kernarg)
+      hsa().hsa_memory_free(record.kernarg);
+  };
+  std::vector<uint8_t> args;
+  if (CUresult r = buildKernargs(*f->info, kernelParams, extra, dims, args,
+                                 uint64_t(uintptr_t(record.perCTAMemory)))) {
+    freeRecord();
+    return r;
+  }
+  if (hsa().hsa_memory_allocate(agent.kernargRegion, args.size(),
+                                &record.kernarg) != HSA_STATUS_SUCCESS ||
+      !record.kernarg) {
+    freeRecord();
     return CUDA_ERROR_OUT_OF_MEMORY;
+  }
+  void *kernarg = record.kernarg;
   // Kernarg memory is fine-grained system memory: the host writes it.
   std::memcpy(kernarg, args.data(), args.size());
-  InFlightPacket record;
-  record.kernarg = kernarg;
   // Two warps of a wave64 wave cannot wait for each other at a counted
   // barrier: give each its own wave when the kernel allows it.
   bool split = threads > 32 && threads <= f->warpPerWaveLimit;
@@ -101,7 +124,7 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
       },
       record);
   if (r)
-    hsa().hsa_memory_free(kernarg);
+    freeRecord();
   return r;
 }
 
@@ -343,7 +366,7 @@ CUresult CUDAAPI cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
     // The explicit arguments, in order: what kernelParams indexes.
     size_t i = 0;
     for (const ptxmlir::runtime::KernelArg &a : f->info->args) {
-      if (isHiddenArg(a))
+      if (!isKernelParam(a))
         continue;
       if (i++ == paramIndex) {
         if (paramOffset)

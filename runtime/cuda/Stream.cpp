@@ -86,6 +86,8 @@ void reap(CUstream_st *s) {
          signalDone(s->inflight.front().completion->handle)) {
     if (s->inflight.front().kernarg)
       hsa().hsa_memory_free(s->inflight.front().kernarg);
+    if (s->inflight.front().perCTAMemory)
+      hsa().hsa_memory_free(s->inflight.front().perCTAMemory);
     s->inflight.pop_front();
   }
 }

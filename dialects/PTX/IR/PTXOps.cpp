@@ -173,6 +173,8 @@ static LogicalResult verifyFunctionLike(Operation *op, ArrayAttr params,
                                         Region &body, bool isKernel) {
   if (isKernel && rets)
     return op->emitOpError("a kernel has no return parameters");
+  if (!isKernel && op->hasAttr("minperctamemory"))
+    return op->emitOpError(".minperctamemory is only valid on .entry");
   // `.func .attribute(.unified(uuid1, uuid2))`; not declared in the op's
   // arguments, so checked here.
   if (Attribute u = op->getAttr("unified")) {
@@ -259,6 +261,17 @@ LogicalResult SregOp::verify() {
   if (!hasDims && r != SpecialReg::envreg && dim)
     return emitOpError("'") << stringifySpecialReg(r)
                             << "' has no components";
+  // Only inside the function that declares it; a body moved out of its
+  // ptx.entry/ptx.func (by the lowering) is no longer checked.
+  if (r == SpecialReg::perctamemoryoffset ||
+      r == SpecialReg::perctamemorysize) {
+    Operation *fn = (*this)->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+    auto entry = dyn_cast_or_null<EntryOp>(fn);
+    if ((entry && !entry.getMinperctamemory()) || isa_and_nonnull<FuncOp>(fn))
+      return emitOpError("'%")
+             << stringifySpecialReg(r)
+             << "' is only valid in an .entry with .minperctamemory";
+  }
   unsigned width = cast<IntegerType>(getType()).getWidth();
   unsigned expected = getSpecialRegWidth(r);
   if (width != expected)

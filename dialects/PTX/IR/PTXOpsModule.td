@@ -35,6 +35,8 @@ class PTX_FunctionLike<string mn> : PTX_Op<mn, [IsolatedFromAbove, Symbol,
       OptionalAttr<DenseI32ArrayAttr>:$reqnctapercluster,
       OptionalAttr<I32Attr>:$maxclusterrank,
       UnitAttr:$blocksareclusters,
+      // `.minperctamemory size`: bytes of per-CTA global memory (.entry).
+      OptionalAttr<UI32Attr>:$minperctamemory,
       OptionalAttr<StrArrayAttr>:$pragmas,
       OptionalAttr<UnitAttr>:$abi_preserve);
   let regions = (region AnyRegion:$body);

@@ -15,10 +15,14 @@
 //   %reserved_smem_offset_*        0 (no reserved shared memory)
 //   %pm*, %envreg*                 0 (no profiler; our driver's values)
 //   %current_graph_exec            0 (no device graphs)
+//   %perctamemorysize              the entry's pitch (a constant)
+//   %perctamemoryoffset            region base (the entry's last argument)
+//                                  + linear block index * pitch
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 
 using namespace mlir;
 using namespace mlir::ptx;
@@ -35,6 +39,40 @@ struct SregLowering : public PTXPattern<SregOp> {
       return lane;
     return arith::AndIOp::create(b, loc, lane,
                                  intConst(b, loc, b.getI32Type(), 31));
+  }
+
+  /// `.minperctamemory` entries: the base of this CTA's slice of the
+  /// region the runtime passes in the last argument, or the pitch.
+  FailureOr<Value> perCTAMemory(ConversionPatternRewriter &b, SregOp op) const {
+    Location loc = op.getLoc();
+    auto fn = op->getParentOfType<LLVM::LLVMFuncOp>();
+    auto pitch =
+        fn ? fn->getAttrOfType<IntegerAttr>(kPerCTAMemoryPitchAttr) : nullptr;
+    if (!pitch)
+      return op->emitError() << "'%" << stringifySpecialReg(op.getReg())
+                             << "' outside an .entry with .minperctamemory";
+    auto i64 = b.getI64Type();
+    if (op.getReg() == SpecialReg::perctamemorysize)
+      return intConst(b, loc, b.getI32Type(), pitch.getInt());
+    auto id = [&](int dim, bool count) -> Value {
+      Type i32 = b.getI32Type();
+      Value v = count ? wave::GridDimOp::create(b, loc, i32, dim).getResult()
+                      : wave::BlockIdOp::create(b, loc, i32, dim).getResult();
+      return arith::ExtUIOp::create(b, loc, i64, v);
+    };
+    // ctaid.x + nctaid.x * (ctaid.y + nctaid.y * ctaid.z), in 64 bits.
+    Value linear = arith::AddIOp::create(
+        b, loc, id(0, false),
+        arith::MulIOp::create(
+            b, loc, id(0, true),
+            arith::AddIOp::create(
+                b, loc, id(1, false),
+                arith::MulIOp::create(b, loc, id(1, true), id(2, false)))));
+    Value base = LLVM::PtrToIntOp::create(
+        b, loc, i64, fn.getArgument(fn.getNumArguments() - 1));
+    Value offset = arith::MulIOp::create(b, loc, linear,
+                                         intConst(b, loc, i64, pitch.getInt()));
+    return arith::AddIOp::create(b, loc, base, offset).getResult();
   }
 
   LogicalResult
@@ -190,6 +228,14 @@ struct SregLowering : public PTXPattern<SregOp> {
       // Kernels are never launched from a device graph here.
       v = intConst(b, loc, i64, 0);
       break;
+    case SpecialReg::perctamemoryoffset:
+    case SpecialReg::perctamemorysize: {
+      FailureOr<Value> r = perCTAMemory(rewriter, op);
+      if (failed(r))
+        return failure();
+      v = *r;
+      break;
+    }
     default:
       return unsupported(rewriter, op,
                          "special register %" +

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/UndefinedFunctions.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -38,6 +39,19 @@ int64_t paramBytes(ParamAttr p) {
 bool isScalarParam(ParamAttr p) {
   unsigned w = getTypeBitWidth(p.getType());
   return p.getCount() == 0 && w >= 8 && w <= 64;
+}
+
+/// The pitch of an entry's per-CTA memory slices (%perctamemorysize): its
+/// `.minperctamemory` size rounded up to a multiple of 1024, at least 1024
+/// (0 would tell the kernel that the driver allocates none).
+FailureOr<int64_t> perCTAMemoryPitch(Operation *entry, IntegerAttr size) {
+  uint64_t bytes = size.getValue().getZExtValue();
+  uint64_t pitch = std::max<uint64_t>(1024, llvm::alignTo(bytes, 1024));
+  if (pitch > UINT32_MAX)
+    return entry->emitError()
+           << ".minperctamemory " << bytes << " rounds up to " << pitch
+           << " bytes, more than %perctamemorysize (.u32) holds";
+  return static_cast<int64_t>(pitch);
 }
 
 } // namespace
@@ -490,6 +504,17 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
   for (Attribute a : params)
     if (failed(addParam(cast<ParamAttr>(a), /*isRet=*/false)))
       return failure();
+  // `.minperctamemory`: the runtime passes the base of the per-CTA memory
+  // region after the parameters, which keep their kernarg offsets.
+  std::optional<int64_t> perCTAPitch;
+  if (auto size = fnOp->getAttrOfType<IntegerAttr>("minperctamemory")) {
+    FailureOr<int64_t> pitch = perCTAMemoryPitch(fnOp, size);
+    if (failed(pitch))
+      return failure();
+    perCTAPitch = *pitch;
+    argTypes.push_back(LLVM::LLVMPointerType::get(ctx, kGlobal));
+    regParamArg.push_back(-1);
+  }
 
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
@@ -521,6 +546,8 @@ LogicalResult StructureLowering::lowerFunction(Operation *fnOp) {
     for (StringRef attr : {"maxntid", "reqntid", "minnctapersm", "maxnreg"})
       if (Attribute a = fnOp->getAttr(attr))
         fn->setAttr(("ptx." + attr).str(), a);
+    if (perCTAPitch)
+      fn->setAttr(kPerCTAMemoryPitchAttr, b.getI64IntegerAttr(*perCTAPitch));
     for (auto [i, a] : llvm::enumerate(params)) {
       auto p = cast<ParamAttr>(a);
       if (byValue(p))

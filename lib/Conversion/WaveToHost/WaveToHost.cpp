@@ -48,6 +48,8 @@ using ptx::kShared;
 struct KernelMeta {
   std::string name;
   SmallVector<std::pair<uint64_t, uint64_t>> args; // offset, size
+  /// The last argument's ".name": the per-CTA memory base, when there is one.
+  std::string lastArgName;
   uint64_t kernargSize = 0, kernargAlign = 8;
   uint64_t maxThreads = 1024;
 };
@@ -678,6 +680,8 @@ struct HostLowering {
       KernelMeta meta;
       meta.name = fn.getSymName().str();
       meta.maxThreads = ptx::getMaxThreadsPerBlock(fn);
+      if (auto a = fn->getAttrOfType<IntegerAttr>(ptx::kPerCTAMemoryPitchAttr))
+        meta.lastArgName = ptx::perCTAMemoryArgName(a.getInt());
 
       Location loc = fn.getLoc();
       OpBuilder::InsertionGuard g(b);
@@ -717,8 +721,9 @@ struct HostLowering {
       LLVM::CallOp::create(b, loc, fn, args);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
       fn.setLinkage(LLVM::Linkage::Internal);
-      for (StringRef a : {"ptx.kernel", "ptx.maxntid", "ptx.reqntid",
-                          "ptx.minnctapersm", "ptx.maxnreg"})
+      for (StringRef a :
+           {"ptx.kernel", "ptx.maxntid", "ptx.reqntid", "ptx.minnctapersm",
+            "ptx.maxnreg", ptx::kPerCTAMemoryPitchAttr.data()})
         fn->removeAttr(a);
       kernels.push_back(std::move(meta));
     }
@@ -740,10 +745,12 @@ struct HostLowering {
       m[".name"] = doc.getNode(k.name, true);
       m[".symbol"] = doc.getNode(k.name + ".kd", true);
       auto args = doc.getArrayNode();
-      for (auto [off, size] : k.args) {
+      for (auto [i, arg] : llvm::enumerate(k.args)) {
         auto a = doc.getMapNode();
-        a[".offset"] = doc.getNode(uint64_t(off));
-        a[".size"] = doc.getNode(uint64_t(size));
+        if (i + 1 == k.args.size() && !k.lastArgName.empty())
+          a[".name"] = doc.getNode(k.lastArgName, true);
+        a[".offset"] = doc.getNode(uint64_t(arg.first));
+        a[".size"] = doc.getNode(uint64_t(arg.second));
         a[".value_kind"] = doc.getNode("by_value", true);
         args.push_back(a);
       }

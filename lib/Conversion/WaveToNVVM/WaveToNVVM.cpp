@@ -13,6 +13,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 
@@ -227,6 +228,15 @@ struct ConvertWaveToNVVMPass
     if (auto attr = top->getAttrOfType<IntegerAttr>("ptx.wave_size"))
       if (attr.getInt() != 32) {
         top.emitError("NVIDIA GPUs run wave32");
+        return signalPassFailure();
+      }
+    // NVIDIA's driver would have to allocate the region and set the
+    // registers; the NVVM path has no way to ask it to.
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>())
+      if (fn->hasAttr(ptx::kPerCTAMemoryPitchAttr)) {
+        fn.emitError("per-CTA memory (.minperctamemory) has no lowering on "
+                     "the NVVM path: NVIDIA's driver would have to allocate "
+                     "it");
         return signalPassFailure();
       }
     ptx::lowerMaskTableForNVVM(top);

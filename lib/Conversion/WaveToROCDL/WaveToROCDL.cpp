@@ -388,12 +388,16 @@ struct ConvertWaveToROCDLPass
         int64_t perSimd = std::clamp<int64_t>((waves + 3) / 4, 1, 10);
         pair("amdgpu-waves-per-eu", std::to_string(perSimd));
       }
+      // The runtime finds the per-CTA memory argument by its name.
+      if (auto a = fn->getAttrOfType<IntegerAttr>(ptx::kPerCTAMemoryPitchAttr))
+        pair(ptx::kLastArgNameAttr, ptx::perCTAMemoryArgName(a.getInt()));
       if (!passthrough.empty())
         fn->setAttr("passthrough", b.getArrayAttr(passthrough));
       // CUDA grids are whole blocks.
       fn->setAttr("rocdl.uniform_work_group_size", b.getBoolAttr(true));
-      for (StringRef a : {"ptx.kernel", "ptx.maxntid", "ptx.reqntid",
-                          "ptx.minnctapersm", "ptx.maxnreg"})
+      for (StringRef a :
+           {"ptx.kernel", "ptx.maxntid", "ptx.reqntid", "ptx.minnctapersm",
+            "ptx.maxnreg", ptx::kPerCTAMemoryPitchAttr.data()})
         fn->removeAttr(a);
     }
   }

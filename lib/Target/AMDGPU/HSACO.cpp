@@ -2,6 +2,7 @@
 
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
 #include "lld/Common/Driver.h"
+#include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Target/Optimize.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -45,6 +46,19 @@ Error makeError(const Twine &msg) {
   return createStringError(inconvertibleErrorCode(), msg);
 }
 
+/// Names the last argument of each function that asks for it (the per-CTA
+/// memory base); the metadata lists it as the argument's ".name".
+void nameLastArguments(Module &module) {
+  for (Function &f : module) {
+    Attribute name = f.getFnAttribute(mlir::ptx::kLastArgNameAttr);
+    if (!name.isStringAttribute())
+      continue;
+    if (!f.arg_empty())
+      f.getArg(f.arg_size() - 1)->setName(name.getValueAsString());
+    f.removeFnAttr(mlir::ptx::kLastArgNameAttr);
+  }
+}
+
 } // namespace
 
 Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
@@ -66,6 +80,7 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
   module.setDataLayout(tm->createDataLayout());
   if (!module.getModuleFlag("amdhsa_code_object_version"))
     module.addModuleFlag(Module::Error, "amdhsa_code_object_version", 500);
+  nameLastArguments(module);
   mlir::ptx::optimizeModule(module, *tm, optLevel);
 
   SmallString<0> buffer;

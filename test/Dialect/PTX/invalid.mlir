@@ -1239,6 +1239,23 @@ func.func @f(%a: i32, %b: i32, %x: i64, %f: f32, %d: f64, %h: i16, %p: i1) {
 
 // -----
 
+// Per-CTA memory registers only in an entry with .minperctamemory.
+ptx.entry @k attributes {params = []} {
+  // expected-error @+1 {{'ptx.sreg' op '%perctamemoryoffset' is only valid in an .entry with .minperctamemory}}
+  %0 = ptx.sreg <perctamemoryoffset> : i64
+  ptx.ret
+}
+
+// -----
+
+// .minperctamemory is an .entry directive.
+// expected-error @+1 {{'ptx.func' op .minperctamemory is only valid on .entry}}
+ptx.func @f attributes {minperctamemory = 1024 : ui32, params = []} {
+  ptx.ret
+}
+
+// -----
+
 ptx.module attributes {target = ["sm_80"], version = "8.0"} {
   ptx.func @f attributes {params = []} {
     ptx.ret

@@ -55,6 +55,16 @@ ptx.module attributes {version = "8.7", target = ["sm_90", "texmode_independent"
     ptx.exit
   }
 
+  // CHECK-LABEL: ptx.entry @percta
+  // CHECK-SAME: attributes {minperctamemory = 3000 : ui32, params = []}
+  ptx.entry @percta attributes {params = [], minperctamemory = 3000 : ui32} {
+    // CHECK: ptx.sreg <perctamemoryoffset> : i64
+    %0 = ptx.sreg <perctamemoryoffset> : i64
+    // CHECK: ptx.sreg <perctamemorysize> : i32
+    %1 = ptx.sreg <perctamemorysize> : i32
+    ptx.ret
+  }
+
   // CHECK-LABEL: ptx.func @proto
   // CHECK-SAME: attributes {linkage = #ptx.linkage<extern>, noreturn, params = [#ptx.param<name = "a", space = param, type = b32>], rets = [#ptx.param<name = "r", space = param, type = b32>]}
   ptx.func @proto attributes {linkage = #ptx.linkage<extern>, params = [#ptx.param<name = "a", space = param, type = b32>], rets = [#ptx.param<name = "r", space = param, type = b32>], noreturn} {

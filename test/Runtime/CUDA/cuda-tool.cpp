@@ -51,7 +51,8 @@ void printLaunch(const runtime::KernelInfo &k, void **params, void **extra,
                  bool split = false) {
   LaunchDims dims = sampleDims();
   std::vector<uint8_t> bytes;
-  CUresult r = buildKernargs(k, params, extra, dims, bytes);
+  // A per-CTA memory base, if the kernel takes one.
+  CUresult r = buildKernargs(k, params, extra, dims, bytes, 0x1122334455667788);
   std::printf("kernel %s: %zu args, kernarg segment %u bytes, result %d\n",
               k.name.c_str(), k.args.size(), k.kernargSize, int(r));
   if (r)
@@ -61,8 +62,13 @@ void printLaunch(const runtime::KernelInfo &k, void **params, void **extra,
                 a.offset, a.size);
     for (uint32_t i = 0; i < a.size; ++i)
       std::printf(" %02x", bytes[a.offset + i]);
+    if (!a.name.empty())
+      std::printf(" (%s)", a.name.c_str());
     std::printf("\n");
   }
+  uint64_t perCTA;
+  if (perCTAMemoryBytes(k, dims, perCTA) == CUDA_SUCCESS && perCTA)
+    std::printf("per-CTA memory: %llu bytes\n", (unsigned long long)perCTA);
   hsa_kernel_dispatch_packet_t p;
   std::memset(&p, 0xcc, sizeof p);
   hsa_signal_t sig{0x1234};
@@ -107,7 +113,7 @@ int kernarg(const char *file, const char *name, bool split) {
   std::vector<std::vector<uint8_t>> storage;
   std::vector<void *> params;
   for (const runtime::KernelArg &a : k->args) {
-    if (isHiddenArg(a))
+    if (!isKernelParam(a))
       continue;
     storage.emplace_back(a.size);
     for (uint32_t i = 0; i < a.size; ++i)
@@ -126,7 +132,7 @@ int kernarg(const char *file, const char *name, bool split) {
   std::vector<uint8_t> packed(k->kernargSize);
   size_t i = 0;
   for (const runtime::KernelArg &a : k->args)
-    if (!isHiddenArg(a))
+    if (isKernelParam(a))
       std::memcpy(packed.data() + a.offset, storage[i++].data(), a.size);
   size_t size = packed.size(), small = 4;
   void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, packed.data(),

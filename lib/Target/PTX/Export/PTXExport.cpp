@@ -467,6 +467,8 @@ LogicalResult Exporter::exportFunction(Operation *func, bool prototypeOnly) {
       out << "." << flag << "\n";
   printList("reqnctapercluster");
   printInt("maxclusterrank");
+  if (auto i = dyn_cast_or_null<IntegerAttr>(get("minperctamemory")))
+    out << ".minperctamemory " << i.getValue().getZExtValue() << "\n";
   // ptxas takes a header .pragma on an .entry only; a .func's opens its
   // body.
   std::string pragmaText;

@@ -135,7 +135,21 @@ PTXParser::parsePerfDirectives(OperationState &state, bool isEntry,
       return success();
     };
     ParseResult r = success();
-    if (d == "maxntid" || d == "reqntid" || d == "reqnctapercluster")
+    if (d == "minperctamemory") {
+      // PTX ISA 9.4: a 32-bit unsigned byte count, once, on an .entry.
+      if (!isEntry)
+        return emitError(loc, ".minperctamemory is only valid on .entry");
+      if (state.attributes.get(d))
+        return emitError(loc, "duplicate .minperctamemory");
+      SMLoc valueLoc = tok.getLoc();
+      int64_t v;
+      if (failed(parseInteger(v, "a byte count")))
+        return failure();
+      if (static_cast<uint64_t>(v) > UINT32_MAX)
+        return emitError(valueLoc, ".minperctamemory size must fit in 32 "
+                                   "bits (unsigned)");
+      state.addAttribute(d, builder.getUI32IntegerAttr(v));
+    } else if (d == "maxntid" || d == "reqntid" || d == "reqnctapercluster")
       r = listAttr(d);
     else if (d == "minnctapersm" || d == "maxnctapersm" || d == "maxnreg" ||
              d == "maxclusterrank")

@@ -4,12 +4,11 @@
 #include "Build.h"
 #include "InlineCall.h"
 #include "NamedBarriers.h"
+#include "PollingLoops.h"
 #include "RegToMem.h"
 #include "WarpPerWave.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Dominance.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 
@@ -30,70 +29,6 @@ bool isCounted(Operation *op) {
   if (auto o = dyn_cast<wave::BarrierRedOp>(op))
     return bool(o.getCount());
   return false;
-}
-
-/// Whether `op` reads what another warp may be about to write, so that a
-/// loop around it may be waiting for that warp: an mbarrier wait
-/// (wave.poll), a volatile or atomic load (a spin on a flag), a
-/// compare-exchange (a spin lock).
-bool isPoll(Operation *op) {
-  if (isa<wave::PollOp, LLVM::AtomicCmpXchgOp>(op))
-    return true;
-  if (auto l = dyn_cast<LLVM::LoadOp>(op))
-    return l.getVolatile_() ||
-           l.getOrdering() != LLVM::AtomicOrdering::not_atomic;
-  return false;
-}
-
-/// The polls of `fn`, but not the loads that a wave.poll tests (an mbarrier
-/// wait's load: the wave.poll knows whether it failed).
-llvm::SetVector<Operation *> pollsOf(Operation *fn) {
-  llvm::SetVector<Operation *> tested, polls;
-  BackwardSliceOptions opts;
-  opts.omitBlockArguments = true;
-  fn->walk([&](wave::PollOp p) {
-    (void)getBackwardSlice(p.getDone(), &tested, opts);
-  });
-  fn->walk([&](Operation *op) {
-    if (isPoll(op) && !tested.contains(op))
-      polls.insert(op);
-  });
-  return polls;
-}
-
-/// Loop back-edges, as (terminator, successor index).
-using BackEdges = SmallVector<std::pair<Operation *, unsigned>>;
-
-/// The back-edges of loops that contain a poll (natural loops: the
-/// target dominates the source), as (terminator, successor index).
-BackEdges pollingBackEdges(LLVM::LLVMFuncOp fn) {
-  BackEdges edges;
-  llvm::SetVector<Operation *> polls = pollsOf(fn);
-  DominanceInfo dom(fn);
-  for (Block &latch : fn.getBody()) {
-    Operation *t = latch.getTerminator();
-    for (unsigned i = 0; i < t->getNumSuccessors(); ++i) {
-      Block *head = t->getSuccessor(i);
-      if (!dom.isReachableFromEntry(&latch) || !dom.dominates(head, &latch))
-        continue;
-      // The loop: `head` and the blocks that reach `latch` without it.
-      llvm::SmallPtrSet<Block *, 16> body{head};
-      SmallVector<Block *> work;
-      if (body.insert(&latch).second)
-        work.push_back(&latch);
-      while (!work.empty())
-        for (Block *pred : work.pop_back_val()->getPredecessors())
-          if (body.insert(pred).second)
-            work.push_back(pred);
-      bool polling = false;
-      for (Block *blk : body)
-        polling |= llvm::any_of(
-            *blk, [&](Operation &op) { return polls.contains(&op); });
-      if (polling)
-        edges.push_back({t, i});
-    }
-  }
-  return edges;
 }
 
 struct Scheduler {
@@ -244,8 +179,8 @@ struct Scheduler {
   }
 
   /// A poll only notes that it failed: an mbarrier wait whose phase is not
-  /// complete, a compare-exchange that did not exchange; a volatile or
-  /// atomic load always (nothing says what it waits for).
+  /// complete, a compare-exchange that did not exchange; a load or an
+  /// atomic read-modify-write always (nothing says what it waits for).
   void lowerPoll(Operation *op) {
     loc = op->getLoc();
     b.setInsertionPointAfter(op);
@@ -271,7 +206,8 @@ struct Scheduler {
   /// dispatcher, and resumes at the loop's header, where the back-edge
   /// goes. Re-entering a loop at its header keeps the control flow
   /// reducible (resuming after the poll itself gave loops two entries,
-  /// which LLVM took minutes to compile).
+  /// which LLVM took minutes to compile); an irreducible cycle is resumed
+  /// at the block its retreating edge goes to, one of its entries already.
   void lowerBackEdge(Operation *t, unsigned i, int32_t k) {
     loc = t->getLoc();
     Block *head = t->getSuccessor(i);
@@ -496,22 +432,20 @@ struct Scheduler {
     LLVM::ReturnOp::create(b, loc, ValueRange{});
   }
 
-  /// `edges`: pollingBackEdges(fn).
-  void run(const BackEdges &edges) {
+  void run(const PollingLoops &loops) {
     SmallVector<Operation *> waits;
     fn.walk([&](Operation *op) {
       if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
         waits.push_back(op);
     });
-    llvm::SetVector<Operation *> polls = pollsOf(fn);
     makeEntry();
     Block *start = init->getNextNode();
     for (auto [i, op] : llvm::enumerate(waits))
       lowerWait(op, i + 1);
-    for (Operation *p : polls)
+    for (Operation *p : loops.polls)
       lowerPoll(p);
     firstPoll = resumes.size() + 1;
-    for (auto [t, i] : edges)
+    for (auto [t, i] : loops.edges)
       lowerBackEdge(t, i, resumes.size() + 1);
     SmallVector<LLVM::ReturnOp> rets;
     fn.walk([&](LLVM::ReturnOp r) { rets.push_back(r); });
@@ -579,7 +513,7 @@ struct Reach {
           counted.insert(f);
         if (isa<wave::BarrierOp, wave::BarrierRedOp>(op))
           waits.insert(f);
-        if (isPoll(op))
+        if (mayPoll(op))
           polls.insert(f);
         if (auto call = dyn_cast<LLVM::CallOp>(op); call && !call.getCallee())
           indirect.insert(f);
@@ -717,12 +651,12 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
                                   : WalkResult::advance();
                      })
                      .wasInterrupted();
-    BackEdges edges = pollingBackEdges(clone);
-    if (!(waits && reach.counted.contains(kernel)) && edges.empty()) {
+    PollingLoops loops = findPollingLoops(clone);
+    if (!(waits && reach.counted.contains(kernel)) && loops.edges.empty()) {
       clone.erase();
       continue;
     }
-    Scheduler(b, named, ids, clone).run(edges);
+    Scheduler(b, named, ids, clone).run(loops);
     callFromKernel(b, ids, kernel, clone);
   }
 }

@@ -9,18 +9,19 @@
 //
 // * kernel `k` that can wait at a barrier (bar.sync, barrier.sync, bar.red,
 //   with or without a thread count) and reach a counted barrier (bar.arrive
-//   or one with a thread count), or that polls in a loop (an mbarrier
-//   wait, wave.poll; a volatile or atomic load; a compare-exchange: a warp
-//   may wait there for the other warp of its wave), itself or through calls, gets a clone `k` + kScheduledSuffix;
+//   or one with a thread count), or that polls in a loop (PollingLoops.h:
+//   an mbarrier wait; a spin on a flag or a lock: a warp may wait there
+//   for the other warp of its wave), itself or through calls, gets a clone
+//   `k` + kScheduledSuffix;
 //   `k` calls it, under an ordinary dispatch of a block of more than one
 //   warp, instead of running its own body.
 // * In the clone each lane keeps a resume point (0: the start, k: after
 //   wait k or at the header of a polling loop, -1: finished). A barrier wait
 //   arrives (each CUDA warp of the wave for itself), records the barrier and
 //   the phase it arrived in, and goes back to a dispatcher loop. A poll
-//   that fails is noted; the back-edge of a loop that contains a poll (a
-//   natural loop: its header dominates the edge's source) then goes back to
-//   the dispatcher too, to resume at the loop's header, where the edge goes.
+//   that fails is noted; the back-edge of a loop that polls then goes back
+//   to the dispatcher too, to resume at the loop's header, where the edge
+//   goes.
 //   Resuming at headers keeps the control flow reducible. The dispatcher
 //   picks a resume point of a lane that can run (not started, its barrier
 //   has moved past its phase, or it left a polling loop), taking the lanes

@@ -183,3 +183,62 @@ extern "C" __global__ void k_flag_spin(const int* in, int* out, int spin) {
     atomicOr((unsigned*)&flag[1], 1u << lane);
   }
 }
+
+// A spin lock taken with atomicExch by lane 0 of every warp, `rounds`
+// times: the warps of one wave64 wave contend for it, and the loser spins
+// while the holder must run on to release it. Each holder appends its warp
+// to a log under the lock.
+extern "C" __global__ void k_exch_lock(int* out, int rounds) {
+  __shared__ int lock;
+  __shared__ volatile int count;
+  __shared__ int log[32 * 8];
+  int t = threadIdx.x, w = t >> 5, lane = t & 31, warps = blockDim.x >> 5;
+  if (t == 0) {
+    lock = 0;
+    count = 0;
+  }
+  __syncthreads();
+  if (lane == 0)
+    for (int r = 0; r < rounds; r++) {
+      while (atomicExch(&lock, 1) != 0) {
+      }
+      __threadfence_block();
+      int c = count;
+      log[c] = w;
+      count = c + 1;
+      __threadfence_block();
+      atomicExch(&lock, 0);
+    }
+  __syncthreads();
+  for (int i = t; i < warps * rounds; i += blockDim.x)
+    out[blockIdx.x * (32 * 8 + 1) + i] = log[i];
+  if (t == 0)
+    out[blockIdx.x * (32 * 8 + 1) + 32 * 8] = count;
+}
+
+// As k_flag_spin, but the flags are plain (not volatile) and the spins
+// have a __threadfence_block() in their bodies, which keeps the load in
+// the loop.
+extern "C" __global__ void k_fence_spin(const int* in, int* out) {
+  __shared__ unsigned flag[2];
+  __shared__ int data[32], data2[32];
+  int t = threadIdx.x, w = t >> 5, lane = t & 31;
+  if (t < 2) flag[t] = 0;
+  __syncthreads();
+  if (w == 0) {
+    data[lane] = in[blockIdx.x * 64 + t];
+    __threadfence_block();
+    atomicOr(&flag[0], 1u << lane);
+    while (((flag[1] >> (31 - lane)) & 1) == 0)
+      __threadfence_block();
+    out[blockIdx.x * 64 + t] = data2[31 - lane];
+  } else if (w == 1) {
+    while (((flag[0] >> (31 - lane)) & 1) == 0)
+      __threadfence_block();
+    int v = data[31 - lane];
+    data2[lane] = v + 1;
+    out[blockIdx.x * 64 + t] = v;
+    __threadfence_block();
+    atomicOr(&flag[1], 1u << lane);
+  }
+}

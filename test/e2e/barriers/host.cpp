@@ -162,5 +162,48 @@ int main(int argc, char** argv) {
     dfree(din);
     dfree(dout);
   }
+  // ------- a spin lock (atomicExch) between the warps of a block -------
+  for (int B : {64, 256, 1024}) {
+    const int G = 3, rounds = 8, warps = B / 32, stride = 32 * 8 + 1;
+    CUdeviceptr dout = alloc_out<int32_t>((size_t)G * stride);
+    LAUNCH(get_function(ctx, "k_exch_lock"), G, B, 0, dout, rounds);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)G * stride);
+    for (int blk = 0; blk < G; blk++) {
+      const int32_t* b = &o[(size_t)blk * stride];
+      ck.i32("spin lock: entries under the lock", (size_t)blk * 1000 + B, b[32 * 8],
+             warps * rounds);
+      std::vector<int> seen(warps, 0);
+      bool inRange = true;
+      for (int i = 0; i < warps * rounds; i++) {
+        if (b[i] < 0 || b[i] >= warps) inRange = false;
+        else seen[b[i]]++;
+      }
+      ck.i32("spin lock: log holds warp ids", (size_t)blk * 1000 + B, inRange, 1);
+      for (int w = 0; w < warps; w++)
+        ck.i32("spin lock: each warp held it `rounds` times",
+               (size_t)blk * 1000 + B + w, seen[w], rounds);
+    }
+    dfree(dout);
+  }
+  // ------- two warps of one wave spin on plain flags with a fence -------
+  {
+    const int G = 3;
+    std::vector<int32_t> in((size_t)G * 64);
+    for (auto& v : in) v = rng.range(-1000000, 1000000);
+    CUdeviceptr din = upload(in), dout = alloc_out<int32_t>((size_t)G * 64);
+    LAUNCH(get_function(ctx, "k_fence_spin"), G, 64, 0, din, dout);
+    std::vector<int32_t> o = download<int32_t>(dout, (size_t)G * 64);
+    for (int blk = 0; blk < G; blk++)
+      for (int t = 0; t < 64; t++) {
+        int lane = t & 31;
+        int32_t e = t < 32 ? (int32_t)((uint32_t)in[(size_t)blk * 64 + lane] + 1u)
+                           : in[(size_t)blk * 64 + 31 - lane];
+        ck.i32(t < 32 ? "fenced flag spin: warp 0 gets warp 1's answer"
+                      : "fenced flag spin: warp 1 reads warp 0's data",
+               (size_t)blk * 64 + t, o[(size_t)blk * 64 + t], e);
+      }
+    dfree(din);
+    dfree(dout);
+  }
   return ck.finish(ctx);
 }

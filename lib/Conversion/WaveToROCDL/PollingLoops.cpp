@@ -1,0 +1,143 @@
+//===- PollingLoops.cpp - loops in which a warp may wait for another ------===//
+
+#include "PollingLoops.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+
+using namespace mlir;
+using namespace mlir::ptx::rocdl;
+
+namespace {
+
+using BlockSet = llvm::SmallPtrSet<Block *, 16>;
+
+bool isSpinRead(Operation *op) {
+  if (isa<LLVM::AtomicCmpXchgOp, LLVM::AtomicRMWOp>(op))
+    return true;
+  if (auto l = dyn_cast<LLVM::LoadOp>(op))
+    return l.getVolatile_() ||
+           l.getOrdering() != LLVM::AtomicOrdering::not_atomic;
+  return false;
+}
+
+/// Whether the values of `op` decide a conditional branch in `body`: they
+/// reach its condition through operations and block arguments.
+bool decidesBranch(Operation *op, const BlockSet &body) {
+  SmallVector<Value> work(op->getResults());
+  llvm::DenseSet<Value> seen(work.begin(), work.end());
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      work.push_back(v);
+  };
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      auto br = dyn_cast<BranchOpInterface>(user);
+      if (!br) {
+        for (Value r : user->getResults())
+          push(r);
+        continue;
+      }
+      if (std::optional<BlockArgument> arg =
+              br.getSuccessorBlockArgument(use.getOperandNumber())) {
+        push(*arg);
+        continue;
+      }
+      if (user->getNumSuccessors() > 1 && body.contains(user->getBlock()))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// The blocks of the cycle closed by the edge `latch` -> `head`: `head` and
+/// the blocks reachable from it that reach `latch` without passing `head`.
+BlockSet cycleOf(Block *latch, Block *head) {
+  BlockSet fromHead{head};
+  SmallVector<Block *> work{head};
+  while (!work.empty())
+    for (Block *s : work.pop_back_val()->getSuccessors())
+      if (fromHead.insert(s).second)
+        work.push_back(s);
+  BlockSet body{head};
+  if (body.insert(latch).second)
+    work.push_back(latch);
+  while (!work.empty())
+    for (Block *p : work.pop_back_val()->getPredecessors())
+      if (fromHead.contains(p) && body.insert(p).second)
+        work.push_back(p);
+  return body;
+}
+
+/// The retreating edges of a depth-first walk of `fn` from its entry.
+SmallVector<std::pair<Operation *, unsigned>>
+retreatingEdges(LLVM::LLVMFuncOp fn) {
+  SmallVector<std::pair<Operation *, unsigned>> edges;
+  llvm::DenseMap<Block *, bool> onStack; // absent: not visited yet
+  SmallVector<std::pair<Block *, unsigned>> stack;
+  Block *entry = &fn.getBody().front();
+  stack.push_back({entry, 0});
+  onStack[entry] = true;
+  while (!stack.empty()) {
+    auto &[blk, next] = stack.back();
+    Operation *t = blk->getTerminator();
+    if (next == t->getNumSuccessors()) {
+      onStack[blk] = false;
+      stack.pop_back();
+      continue;
+    }
+    unsigned i = next++;
+    Block *s = t->getSuccessor(i);
+    auto it = onStack.find(s);
+    if (it == onStack.end()) {
+      onStack[s] = true;
+      stack.push_back({s, 0});
+    } else if (it->second) {
+      edges.push_back({t, i});
+    }
+  }
+  return edges;
+}
+
+} // namespace
+
+bool mlir::ptx::rocdl::mayPoll(Operation *op) {
+  return isa<wave::PollOp, wave::FenceOp>(op) || isSpinRead(op);
+}
+
+PollingLoops mlir::ptx::rocdl::findPollingLoops(LLVM::LLVMFuncOp fn) {
+  PollingLoops loops;
+  if (fn.isExternal())
+    return loops;
+  llvm::SetVector<Operation *> tested;
+  BackwardSliceOptions opts;
+  opts.omitBlockArguments = true;
+  fn->walk([&](wave::PollOp p) {
+    (void)getBackwardSlice(p.getDone(), &tested, opts);
+  });
+  for (auto [t, i] : retreatingEdges(fn)) {
+    BlockSet body = cycleOf(t->getBlock(), t->getSuccessor(i));
+    bool fence = llvm::any_of(body, [](Block *blk) {
+      return llvm::any_of(*blk,
+                          [](Operation &op) { return isa<wave::FenceOp>(op); });
+    });
+    bool polling = false;
+    for (Block *blk : body)
+      for (Operation &op : *blk) {
+        bool poll = isa<wave::PollOp>(op);
+        if (!poll && !tested.contains(&op) &&
+            (isSpinRead(&op) || (fence && isa<LLVM::LoadOp>(op))))
+          poll = decidesBranch(&op, body);
+        if (poll) {
+          loops.polls.insert(&op);
+          polling = true;
+        }
+      }
+    if (polling)
+      loops.edges.push_back({t, i});
+  }
+  return loops;
+}

@@ -630,6 +630,18 @@ LogicalResult TensormapReplaceOp::verifyInstruction() {
   if (immediate && !getImmediate(getNewVal()))
     return emitOpError("field .")
            << stringifyTensormapField(f) << " takes an immediate value";
+  // The manual's Table 36 (as ptxas 13.0 checks them, for any target).
+  if (immediate) {
+    int64_t v = *getImmediate(getNewVal());
+    int64_t max = f == TensormapField::elemtype            ? 15
+                  : f == TensormapField::interleave_layout ? 2
+                  : f == TensormapField::swizzle_mode      ? 4
+                  : f == TensormapField::swizzle_atomicity ? 3
+                                                           : 1;
+    if (v < 0 || v > max)
+      return emitOpError("field .")
+             << stringifyTensormapField(f) << " takes a value in 0.." << max;
+  }
   return success();
 }
 

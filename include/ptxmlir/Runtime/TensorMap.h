@@ -13,7 +13,7 @@
 //        8    1 rank (1..5)
 //        9    1 data type (CUtensorMapDataType)
 //       10    1 element size in bytes (1, 2, 4 or 8)
-//       11    1 interleave (CUtensorMapInterleave)
+//       11    1 interleave (CUtensorMapInterleave: 0 none, 1 16B, 2 32B)
 //       12    1 swizzle (CUtensorMapSwizzle)
 //       13    1 L2 promotion (CUtensorMapL2promotion)
 //       14    1 out-of-bounds fill (CUtensorMapFloatOOBfill)
@@ -209,11 +209,10 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
   for (unsigned i = 0; i < rank; ++i)
     if (elemStrides[i] == 0 || elemStrides[i] > 8)
       return bad("an element stride is 0 or above 8");
-  // cuda.h: interleave 32B needs swizzle 32B; NVIDIA's driver accepts
-  // others (seen on an H200), and interleave is not supported here anyway.
-  // Valid, but not implemented by the lowering of cp.async.bulk.tensor.
-  if (interleave != kInterleaveNone)
-    return Status{kNotSupported, "interleaved layouts"};
+  // cuda.h: interleave 32B needs swizzle 32B; NVIDIA's driver accepts the
+  // others (seen on an H200), and so do we.
+  // Valid (on sm_100; an H200 refuses them), but not implemented by the
+  // lowering of cp.async.bulk.tensor.
   if (swizzle > kSwizzle128B)
     return Status{kNotSupported, "the 128B swizzle modes with 32B/64B atoms"};
   if (interleave == kInterleaveNone && swizzle != kSwizzleNone) {
@@ -223,6 +222,14 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
   }
   return {};
 }
+
+/// The largest box NVIDIA's driver encodes, in bytes (the box's elements
+/// times the element size, interleaved or not, element strides ignored).
+/// On an H200 (driver 580.159.04) 128 KiB boxes were encoded and 256 KiB
+/// ones refused (test/Runtime/CUDA/tensor-layout.c); the limit between is
+/// taken as the H200's opt-in shared memory per block, 227 KiB (CCCL's
+/// cuda::make_tma_descriptor checks against that attribute), not measured.
+constexpr uint64_t kMaxBoxBytes = 227 * 1024;
 
 inline void put(void *map, unsigned off, const void *v, unsigned n) {
   std::memcpy(static_cast<char *>(map) + off, v, n);
@@ -272,10 +279,16 @@ inline Status encodeTiled(void *map, unsigned type, unsigned rank,
                   rank >= 1 && rank <= kMaxRank ? uint64_t(box[0]) * esize : 0);
   if (s.result != kSuccess)
     return s;
-  for (unsigned i = 0; i < rank; ++i)
+  uint64_t boxBytes = esize;
+  for (unsigned i = 0; i < rank; ++i) {
     if (box[i] == 0 || box[i] > 256)
       return Status{kInvalidValue, "a box dimension is 0 or above 256"};
-  if (interleave == kInterleaveNone && (uint64_t(box[0]) * esize) % 16)
+    boxBytes *= box[i];
+  }
+  if (boxBytes > kMaxBoxBytes)
+    return Status{kInvalidValue, "the box is larger than 227 KiB"};
+  // Also with interleave, which cuda.h does not say (an H200 refuses it).
+  if ((uint64_t(box[0]) * esize) % 16)
     return Status{kInvalidValue,
                   "the inner box dimension is not a multiple of 16 bytes"};
   encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
@@ -318,6 +331,9 @@ inline Status encodeIm2col(void *map, unsigned type, unsigned rank,
       (uint64_t(channelsPerPixel) * esize) % 16)
     return Status{kInvalidValue,
                   "channelsPerPixel is not a multiple of 16 bytes"};
+  // Valid, but how an interleaved im2col box is traversed was not measured.
+  if (interleave != kInterleaveNone)
+    return Status{kNotSupported, "interleaved im2col maps"};
   encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
                swizzle, l2, oobFill, kIm2col);
   for (unsigned i = 0; i < kMaxRank; ++i) {

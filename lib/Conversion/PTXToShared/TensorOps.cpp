@@ -12,6 +12,10 @@
 //     (the element stride of dimension 0 is ignored without interleave; a
 //     stride of 0, which no valid map has, is 8, as on an H200), packed in
 //     shared memory in that order;
+//   - an interleaved map (16B/32B) walks dimension 0 in units of 16 or 32
+//     bytes, whatever the data type, with its element stride, and does not
+//     walk dimension rank - 2 (measured on an H200:
+//     test/Runtime/CUDA/tensor-layout.c);
 //   - element k's coordinates are coords[i] + index[i] x elementStride[i];
 //     a load fills one outside the tensor with zero, or for the NaN fill
 //     with the NaN an H200 writes (0x7ff77ff7 for float32; the 0x7ff7
@@ -27,9 +31,10 @@
 // relaxed .gpu atomic per element, atom's on the element type); the bulk
 // and tensor prefetches (no effect); createpolicy (an opaque constant: no
 // L2 policy here); tensormap.replace (a store into our encoding) and
-// tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and the
-// tensor maps our libcuda refuses to encode (interleave, the 128B swizzles
-// with 32B/64B atoms) are located errors.
+// tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and
+// tensormap.replace to what our libcuda refuses to encode (the packed
+// types, the 128B swizzles with 32B/64B atoms, the 96B swizzle) are
+// located errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,10 +100,10 @@ void emitLoop(Builder &rewriter, Location loc, Value n,
   rewriter.setInsertionPointToStart(after);
 }
 
-/// One branch per element size (1, 2, 4, 8 bytes): body(type, bytes).
+/// One branch per piece size (1, 2, 4, 8, 16 bytes): body(type, bytes).
 void emitPerSize(Builder &rewriter, Location loc, Value esize,
                  function_ref<void(Type, unsigned)> body) {
-  for (unsigned bytes : {1u, 2u, 4u, 8u}) {
+  for (unsigned bytes : {1u, 2u, 4u, 8u, 16u}) {
     Value is = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                      esize, i64c(rewriter, loc, bytes));
     emitIf(rewriter, loc, is,
@@ -132,19 +137,26 @@ Value elementStride(Builder &b, Location loc, Value map, unsigned i) {
   return arith::SelectOp::create(b, loc, zero, i64c(b, loc, 8), v);
 }
 
-/// What a tensor copy visits per element of its box: the global and
-/// shared addresses, whether the global element is inside the tensor, the
-/// element size (i64 bytes) and the map's out-of-bounds fill (i64, non-zero
-/// for NaN fill).
+/// What a tensor copy visits per piece (or element) of its box: the global
+/// and shared addresses, whether the global element is inside the tensor,
+/// the piece's size (i64 bytes: the element size, or 16 in an interleaved
+/// map) and the map's out-of-bounds fill (i64, non-zero for NaN fill).
 using ElementFn = function_ref<void(Value gptr, Value sptr, Value inside,
                                     Value esize, Value nanFill)>;
 
-/// Emits one loop over the elements of the box of a tensor copy (tile or
-/// im2col mode) and returns the element count and the element size.
+/// Emits one loop over the pieces of the box of a tensor copy (tile or
+/// im2col mode) and returns the box's bytes in shared memory and the
+/// element size. Without interleave a piece is an element. An interleaved
+/// map (tile mode) walks dimension 0 in units of 16 or 32 bytes (the
+/// interleave's; coordinates, dimension, box and element stride of
+/// dimension 0 count units) and does not walk dimension rank - 2, whose
+/// coordinate still places the box (as an H200 does: tensor-layout.c); a
+/// 32-byte unit is two 16-byte pieces, swizzled apart. With `perElement`,
+/// fn is called per element of each piece (reductions).
 std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
                                 Value smem, ArrayRef<Value> coords,
                                 ArrayRef<Value> offsets, bool im2col,
-                                ElementFn fn) {
+                                bool perElement, ElementFn fn) {
   unsigned rank = coords.size();
   Value base = field(rewriter, loc, map, tmap::kAddress, 8);
   Value esize = field(rewriter, loc, map, tmap::kElementSize, 1);
@@ -163,20 +175,42 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
   auto mul = [&](Value a, Value b) {
     return arith::MulIOp::create(rewriter, loc, a, b).getResult();
   };
+  auto sel = [&](Value cond, Value t, Value f) {
+    return arith::SelectOp::create(rewriter, loc, cond, t, f).getResult();
+  };
+  // Interleave (tile mode): the unit is 16 bytes for code 1, 32 for the
+  // others.
+  Value interleaved, unit = esize;
+  if (!im2col) {
+    Value code = field(rewriter, loc, map, tmap::kInterleave, 1);
+    interleaved = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                        code, c(0));
+    Value ubytes =
+        sel(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, code,
+                                  c(tmap::kInterleave16B)),
+            c(16), c(32));
+    unit = sel(interleaved, ubytes, esize);
+  }
   // Per dimension: extent, stride, (tile mode) box, and element stride;
   // in tile mode the element count of the box.
   SmallVector<Value> dims, strides, steps, counts;
   Value total = c(1);
   for (unsigned i = 0; i < rank; ++i) {
     dims.push_back(field(rewriter, loc, map, tmap::kGlobalDim + 8 * i, 8));
-    strides.push_back(
-        field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8));
+    Value stride = field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8);
+    strides.push_back(i == 0 && !im2col ? sel(interleaved, unit, stride)
+                                        : stride);
     Value box =
         im2col ? Value() : field(rewriter, loc, map, tmap::kBoxDim + 2 * i, 2);
-    steps.push_back(i == 0 ? c(1) : elementStride(rewriter, loc, map, i));
+    Value step = elementStride(rewriter, loc, map, i);
+    if (i == 0)
+      step = im2col ? c(1) : sel(interleaved, step, c(1));
+    steps.push_back(step);
     if (!im2col) {
       Value count = arith::DivUIOp::create(
           rewriter, loc, add(box, sub(steps[i], c(1))), steps[i]);
+      if (rank >= 3 && i == rank - 2)
+        count = sel(interleaved, c(1), count);
       counts.push_back(count);
       total = mul(total, count);
     }
@@ -230,10 +264,15 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
   Value xorMask = arith::SelectOp::create(
       rewriter, loc, swizzled,
       sub(arith::ShLIOp::create(rewriter, loc, c(16), shift), c(16)), c(0));
+  // A 32-byte unit is two pieces: the swizzle moves 16-byte chunks.
+  Value piece = arith::MinUIOp::create(rewriter, loc, unit, c(16));
+  Value pieces = arith::DivUIOp::create(rewriter, loc, unit, piece);
 
-  emitLoop(rewriter, loc, total, [&](Value k) {
+  emitLoop(rewriter, loc, mul(total, pieces), [&](Value kp) {
+    Value k = arith::DivUIOp::create(rewriter, loc, kp, pieces);
+    Value p = arith::RemUIOp::create(rewriter, loc, kp, pieces);
     Value inside = intConst(rewriter, loc, rewriter.getI1Type(), 1);
-    Value goff = c(0);
+    Value goff = mul(p, piece);
     // Negative coordinates are huge unsigned ones: outside.
     auto visit = [&](unsigned i, Value coord) {
       inside = arith::AndIOp::create(
@@ -264,16 +303,27 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       }
       visit(rank - 1, rest);
     }
-    Value soff = mul(k, esize);
+    // The swizzle: o ^ ((o >> 3) & (span - 16)).
+    Value soff = mul(kp, piece);
     soff = arith::XOrIOp::create(
         rewriter, loc, soff,
         arith::AndIOp::create(
             rewriter, loc,
             arith::ShRUIOp::create(rewriter, loc, soff, c(3)), xorMask));
-    fn(gep(rewriter, loc, global, goff), gep(rewriter, loc, smem, soff),
-       inside, esize, nanFill);
+    if (!perElement) {
+      fn(gep(rewriter, loc, global, goff), gep(rewriter, loc, smem, soff),
+         inside, piece, nanFill);
+      return;
+    }
+    emitLoop(rewriter, loc, arith::DivUIOp::create(rewriter, loc, piece, esize),
+             [&](Value j) {
+               Value off = mul(j, esize);
+               fn(gep(rewriter, loc, global, add(goff, off)),
+                  gep(rewriter, loc, smem, add(soff, off)), inside, esize,
+                  nanFill);
+             });
   });
-  return {total, esize};
+  return {mul(total, unit), esize};
 }
 
 /// The tensor map operand: a kernel parameter, or an address (generic).
@@ -335,8 +385,8 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
     // The verifier checks the coordinate and im2col offset counts.
 
     auto body = [&]() {
-      auto [total, esize] = walkBox(
-          rewriter, loc, *map, *smem, coords, offsets, im2col,
+      auto [boxBytes, esize] = walkBox(
+          rewriter, loc, *map, *smem, coords, offsets, im2col, false,
           [&](Value gptr, Value sptr, Value inside, Value esize,
               Value nanFill) {
             if (!isLoad) {
@@ -350,18 +400,21 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
             }
             emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
               // Outside: zero, or the NaN an H200 fills float32 with,
-              // 0x7ff77ff7; other sizes get the same 0x7ff7 half-word
-              // pattern.
-              int64_t nan = bytes == 2   ? 0x7ff7
-                            : bytes == 4 ? 0x7ff77ff7
-                                         : 0x7ff77ff77ff77ff7;
+              // 0x7ff77ff7; other sizes (and the 16-byte pieces of the
+              // interleave units) get the same 0x7ff7 half-word pattern.
+              auto constant = [&](const APInt &v) {
+                return arith::ConstantOp::create(rewriter, loc,
+                                                 IntegerAttr::get(t, v))
+                    .getResult();
+              };
+              APInt nan = bytes == 1
+                              ? APInt(8, 0)
+                              : APInt::getSplat(bytes * 8, APInt(16, 0x7ff7));
               Value fill = arith::SelectOp::create(
                   rewriter, loc,
-                  arith::CmpIOp::create(rewriter, loc,
-                                        arith::CmpIPredicate::ne, nanFill,
-                                        i64c(rewriter, loc, 0)),
-                  intConst(rewriter, loc, t, bytes == 1 ? 0 : nan),
-                  intConst(rewriter, loc, t, 0));
+                  arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                        nanFill, i64c(rewriter, loc, 0)),
+                  constant(nan), constant(APInt(bytes * 8, 0)));
               Block *before = rewriter.getInsertionBlock();
               Block *after = splitHere(rewriter);
               after->addArgument(t, loc);
@@ -380,7 +433,7 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
         return;
       // The bytes of the whole box, filled elements included, complete on
       // the mbarrier, after a release fence that publishes them.
-      Value bytes = arith::MulIOp::create(rewriter, loc, total, esize);
+      Value bytes = boxBytes;
       wave::FenceOp::create(rewriter, loc, wave::Scope::cluster);
       MbarrierCompleteTxOp::create(
           rewriter, loc, MemSemAttr(),
@@ -483,7 +536,7 @@ struct CpReduceAsyncBulkTensorLowering
     }
 
     walkBox(
-        rewriter, loc, *map, *smem, coords, {}, im2col,
+        rewriter, loc, *map, *smem, coords, {}, im2col, /*perElement=*/true,
         [&](Value gptr, Value sptr, Value inside, Value, Value) {
           emitIf(rewriter, loc, inside, [&] {
             for (Case cs : cases) {
@@ -655,11 +708,10 @@ struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
           i64c(rewriter, loc, tmap::elementSize(*type)));
       break;
     }
+    // The interleave is stored as given (the manual's Table 36 values,
+    // which are cuda.h's; the verifier keeps them in range).
     case TensormapField::interleave_layout:
-      if (*imm != 0)
-        return unsupported(rewriter, op,
-                           "tensormap.replace to an interleaved layout");
-      putConst(tmap::kInterleave, 0);
+      putConst(tmap::kInterleave, *imm);
       break;
     case TensormapField::swizzle_mode:
       if (*imm < 0 || *imm > 3)

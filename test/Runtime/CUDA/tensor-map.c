@@ -4,7 +4,9 @@
 // (include/ptxmlir/Runtime/TensorMap.h) of what succeeds. With --nvidia the
 // program checks only what NVIDIA's driver does too (no encoding bytes, no
 // CUDA_ERROR_NOT_SUPPORTED of what is valid but not implemented here); it
-// passed so on an H200.
+// passed so on an H200 (the interleave, 128B-atom and box-size checks added
+// in session 11 follow tensor-layout.c's H200 results and were not run
+// with --nvidia).
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
@@ -144,16 +146,48 @@ static void tiledChecks(void) {
       printf("invalid combination %u: got %s\n", i, resultName(got));
   }
   // Valid (for NVIDIA's driver, interleave 32B with a swizzle other than
-  // 32B too, which cuda.h forbids), not implemented here.
-  CUresult want = nvidia ? CUDA_SUCCESS : CUDA_ERROR_NOT_SUPPORTED;
+  // 32B too, which cuda.h forbids), and encoded.
   EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_32B,
                CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_L2_PROMOTION_NONE,
                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         want);
+         CUDA_SUCCESS);
+  if (!nvidia)
+    EXPECT_TRUE(storage[11] == 2 && storage[12] == 2);
   EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_16B,
                CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-         want);
+         CUDA_SUCCESS);
+  if (!nvidia)
+    EXPECT_TRUE(storage[11] == 1 && storage[12] == 0);
+  // The inner box must be a multiple of 16 bytes with interleave too (an
+  // H200 refuses 24 bytes).
+  INVALID_WITH(box[0], 6);
+  box[0] = 6;
+  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_16B,
+               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         INVALID);
+  box[0] = 32;
+  // The 128B swizzles with 32B/64B atoms are sm_100's: an H200 refuses
+  // them; not implemented here.
+  CUresult atom = nvidia ? INVALID : CUDA_ERROR_NOT_SUPPORTED;
+  EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
+               CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
+               CU_TENSOR_MAP_L2_PROMOTION_NONE,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         atom);
+  // Boxes above 227 KiB (an H200 encodes 128 KiB, refuses 256 KiB; the
+  // limit between is assumed).
+  box[0] = 16, box[1] = 227, box[2] = 64;
+  if (!nvidia) {
+    EXPECT(tiled(CU_TENSOR_MAP_DATA_TYPE_UINT8, 3, data, NONE_ARGS),
+           CUDA_SUCCESS);
+    box[1] = 228;
+    EXPECT(tiled(CU_TENSOR_MAP_DATA_TYPE_UINT8, 3, data, NONE_ARGS), INVALID);
+  }
+  box[2] = 128;
+  EXPECT(tiled(CU_TENSOR_MAP_DATA_TYPE_UINT8, 3, data, NONE_ARGS), INVALID);
+  box[0] = 32, box[1] = 8, box[2] = 2;
 }
 
 static void im2colChecks(void) {

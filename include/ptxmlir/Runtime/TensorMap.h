@@ -14,7 +14,8 @@
 //        9    1 data type (CUtensorMapDataType)
 //       10    1 element size in bytes (1, 2, 4 or 8)
 //       11    1 interleave (CUtensorMapInterleave: 0 none, 1 16B, 2 32B)
-//       12    1 swizzle (CUtensorMapSwizzle)
+//       12    1 swizzle mode (tensormap.replace's numbering: 0 none, 1 32B,
+//               2 64B, 3 128B, 4 96B)
 //       13    1 L2 promotion (CUtensorMapL2promotion)
 //       14    1 out-of-bounds fill (CUtensorMapFloatOOBfill)
 //       15    1 mode: 0 tiled, 1 im2col
@@ -23,7 +24,8 @@
 //               unused ones the previous stride times its dimension)
 //       96 5x 2 box dimensions (elements; tiled mode; unused ones 1)
 //      106 5x 1 element strides (unused ones 1)
-//      111    1 zero
+//      111    1 swizzle atomicity (tensormap.replace's numbering: 0 16B,
+//               1 32B, 2 32B with 8B flip, 3 64B)
 //      112 3x 2 im2col pixel box lower corner {D, H, W} (signed)
 //      118 3x 2 im2col pixel box upper corner {D, H, W} (signed)
 //      124    2 im2col channels per pixel
@@ -59,6 +61,7 @@ constexpr unsigned kGlobalDim = 16;         // 5 x u64
 constexpr unsigned kGlobalStride = 56;      // 5 x u64
 constexpr unsigned kBoxDim = 96;            // 5 x u16
 constexpr unsigned kElementStride = 106;    // 5 x u8
+constexpr unsigned kSwizzleAtom = 111;
 constexpr unsigned kLowerCorner = 112;      // 3 x i16
 constexpr unsigned kUpperCorner = 118;      // 3 x i16
 constexpr unsigned kChannelsPerPixel = 124; // u16
@@ -95,6 +98,7 @@ enum Interleave : unsigned {
   kInterleave16B,
   kInterleave32B
 };
+/// cuda.h's CUtensorMapSwizzle.
 enum Swizzle : unsigned {
   kSwizzleNone = 0,
   kSwizzle32B,
@@ -103,6 +107,21 @@ enum Swizzle : unsigned {
   kSwizzle128BAtom32B,
   kSwizzle128BAtom32BFlip8B,
   kSwizzle128BAtom64B,
+};
+/// Our encoding's swizzle mode (byte 12) and atomicity (byte 111), with
+/// tensormap.replace's values.
+enum SwizzleMode : unsigned {
+  kModeNone = 0,
+  kMode32B,
+  kMode64B,
+  kMode128B,
+  kMode96B,
+};
+enum SwizzleAtom : unsigned {
+  kAtom16B = 0,
+  kAtom32B,
+  kAtom32BFlip8B,
+  kAtom64B,
 };
 
 /// Element size in bytes of a data type; 0 for the packed sub-byte types
@@ -210,11 +229,9 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
     if (elemStrides[i] == 0 || elemStrides[i] > 8)
       return bad("an element stride is 0 or above 8");
   // cuda.h: interleave 32B needs swizzle 32B; NVIDIA's driver accepts the
-  // others (seen on an H200), and so do we.
-  // Valid (on sm_100; an H200 refuses them), but not implemented by the
-  // lowering of cp.async.bulk.tensor.
-  if (swizzle > kSwizzle128B)
-    return Status{kNotSupported, "the 128B swizzle modes with 32B/64B atoms"};
+  // others (seen on an H200), and so do we. The 128B swizzles with 32B/64B
+  // atoms are sm_100's: an H200 refuses them (INVALID_VALUE), we encode
+  // them as cuda.h describes them (test/Runtime/CUDA/tensor-layout.c).
   if (interleave == kInterleaveNone && swizzle != kSwizzleNone) {
     uint64_t span = swizzle >= kSwizzle128B ? 128 : swizzleSpan(swizzle);
     if (box0Bytes > span)
@@ -231,6 +248,23 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
 /// cuda::make_tma_descriptor checks against that attribute), not measured.
 constexpr uint64_t kMaxBoxBytes = 227 * 1024;
 
+/// Our swizzle mode and atomicity of a CUtensorMapSwizzle.
+inline unsigned swizzleMode(unsigned swizzle) {
+  return swizzle >= kSwizzle128B ? kMode128B : swizzle;
+}
+inline unsigned swizzleAtom(unsigned swizzle) {
+  switch (swizzle) {
+  case kSwizzle128BAtom32B:
+    return kAtom32B;
+  case kSwizzle128BAtom32BFlip8B:
+    return kAtom32BFlip8B;
+  case kSwizzle128BAtom64B:
+    return kAtom64B;
+  default:
+    return kAtom16B;
+  }
+}
+
 inline void put(void *map, unsigned off, const void *v, unsigned n) {
   std::memcpy(static_cast<char *>(map) + off, v, n);
 }
@@ -245,11 +279,17 @@ inline void encodeCommon(void *map, unsigned type, unsigned rank,
   std::memset(map, 0, kSize);
   uint64_t addr = uint64_t(uintptr_t(address));
   put(map, kAddress, &addr, 8);
-  uint8_t bytes[8] = {
-      uint8_t(rank),       uint8_t(type),    uint8_t(elementSize(type)),
-      uint8_t(interleave), uint8_t(swizzle), uint8_t(l2),
-      uint8_t(oobFill),    uint8_t(mode)};
+  uint8_t bytes[8] = {uint8_t(rank),
+                      uint8_t(type),
+                      uint8_t(elementSize(type)),
+                      uint8_t(interleave),
+                      uint8_t(swizzleMode(swizzle)),
+                      uint8_t(l2),
+                      uint8_t(oobFill),
+                      uint8_t(mode)};
   put(map, kRank, bytes, 8);
+  uint8_t atom = swizzleAtom(swizzle);
+  put(map, kSwizzleAtom, &atom, 1);
   uint64_t stride = elementSize(type);
   for (unsigned i = 0; i < kMaxRank; ++i) {
     uint64_t d = i < rank ? dims[i] : 1;

@@ -24,6 +24,8 @@
 //     Swizzle<B,4,3> (B = 1, 2, 3 for 32B, 64B, 128B): o ^ ((o >> 3) &
 //     (span - 16)), which is NVIDIA's layout when the shared address is
 //     aligned as PTX requires (to the swizzle's repeat, 256/512/1024 bytes);
+//     the 96B mode and the 128B modes with 32B/64B atoms follow the
+//     manual's pattern tables (SwizzleFn; not measured);
 //   - a load then completes the box's bytes on the mbarrier (a release
 //     fence, then mbarrier.complete_tx, lowered by AsyncOps.cpp).
 //
@@ -32,9 +34,7 @@
 // and tensor prefetches (no effect); createpolicy (an opaque constant: no
 // L2 policy here); tensormap.replace (a store into our encoding) and
 // tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and
-// tensormap.replace to what our libcuda refuses to encode (the packed
-// types, the 128B swizzles with 32B/64B atoms, the 96B swizzle) are
-// located errors.
+// tensormap.replace to the packed sub-byte types are located errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,6 +144,53 @@ Value elementStride(Builder &b, Location loc, Value map, unsigned i) {
 using ElementFn = function_ref<void(Value gptr, Value sptr, Value inside,
                                     Value esize, Value nanFill)>;
 
+/// The swizzled shared offset of box byte offset o (docs/lowering.md,
+/// "Tensor maps"): o ^ ((o >> s1) & m1) ^ ((o >> 4) & m2), (s1, m1, m2) per
+/// swizzle mode and atomicity (the manual's pattern tables; rows are
+/// 128-byte lines):
+///   none (3, 0, 0); 32B and 96B (3, 16, 0); 64B (3, 48, 0);
+///   128B with 16B atoms (3, 112, 0), 32B atoms (2, 96, 0), 32B atoms with
+///   the 8-byte flip on odd lines (2, 96, 8), 64B atoms (1, 64, 0).
+/// A mode above 4 (no valid map has one) counts as 128B, an atomicity above
+/// 3 as 16B; the atomicity of the other modes is ignored.
+struct SwizzleFn {
+  Value s1, m1, m2;
+  SwizzleFn(Builder &b, Location loc, Value mode, Value atom) {
+    auto c = [&](int64_t v) { return i64c(b, loc, v); };
+    auto eq = [&](Value v, int64_t k) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, c(k))
+          .getResult();
+    };
+    auto sel = [&](Value cond, Value t, Value f) {
+      return arith::SelectOp::create(b, loc, cond, t, f).getResult();
+    };
+    Value is32 = arith::OrIOp::create(b, loc, eq(mode, tmap::kMode32B),
+                                      eq(mode, tmap::kMode96B));
+    Value is64 = eq(mode, tmap::kMode64B);
+    Value is128 = arith::OrIOp::create(
+        b, loc, eq(mode, tmap::kMode128B),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, mode,
+                              c(tmap::kMode96B)));
+    Value a32 = arith::OrIOp::create(b, loc, eq(atom, tmap::kAtom32B),
+                                     eq(atom, tmap::kAtom32BFlip8B));
+    Value a64 = eq(atom, tmap::kAtom64B);
+    Value m128 = sel(a32, c(96), sel(a64, c(64), c(112)));
+    m1 = sel(is32, c(16), sel(is64, c(48), sel(is128, m128, c(0))));
+    s1 = sel(is128, sel(a32, c(2), sel(a64, c(1), c(3))), c(3));
+    m2 = sel(
+        arith::AndIOp::create(b, loc, is128, eq(atom, tmap::kAtom32BFlip8B)),
+        c(8), c(0));
+  }
+  Value operator()(Builder &b, Location loc, Value o) const {
+    auto term = [&](Value shift, Value mask) {
+      return arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, o, shift), mask);
+    };
+    Value x = arith::XOrIOp::create(b, loc, o, term(s1, m1));
+    return arith::XOrIOp::create(b, loc, x, term(i64c(b, loc, 4), m2));
+  }
+};
+
 /// Emits one loop over the pieces of the box of a tensor copy (tile or
 /// im2col mode) and returns the box's bytes in shared memory and the
 /// element size. Without interleave a piece is an element. An interleaved
@@ -160,8 +207,9 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
   unsigned rank = coords.size();
   Value base = field(rewriter, loc, map, tmap::kAddress, 8);
   Value esize = field(rewriter, loc, map, tmap::kElementSize, 1);
-  Value swizzle = field(rewriter, loc, map, tmap::kSwizzle, 1);
   Value nanFill = field(rewriter, loc, map, tmap::kOobFill, 1);
+  SwizzleFn swizzle(rewriter, loc, field(rewriter, loc, map, tmap::kSwizzle, 1),
+                    field(rewriter, loc, map, tmap::kSwizzleAtom, 1));
   Value global = LLVM::IntToPtrOp::create(
       rewriter, loc,
       LLVM::LLVMPointerType::get(rewriter.getContext(), kGlobal), base);
@@ -255,15 +303,6 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       start = add(mul(start, counts[i]), idx);
     }
   }
-  // The swizzle's XOR mask: span - 16 (span = 16 << swizzle), or 0. Codes
-  // above 3 (cuda.h's 128B swizzles with other atoms, which our libcuda
-  // refuses to encode) count as 3, so that the shift stays below 64.
-  Value swizzled = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ne, swizzle, c(0));
-  Value shift = arith::MinUIOp::create(rewriter, loc, swizzle, c(3));
-  Value xorMask = arith::SelectOp::create(
-      rewriter, loc, swizzled,
-      sub(arith::ShLIOp::create(rewriter, loc, c(16), shift), c(16)), c(0));
   // A 32-byte unit is two pieces: the swizzle moves 16-byte chunks.
   Value piece = arith::MinUIOp::create(rewriter, loc, unit, c(16));
   Value pieces = arith::DivUIOp::create(rewriter, loc, unit, piece);
@@ -303,13 +342,7 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       }
       visit(rank - 1, rest);
     }
-    // The swizzle: o ^ ((o >> 3) & (span - 16)).
-    Value soff = mul(kp, piece);
-    soff = arith::XOrIOp::create(
-        rewriter, loc, soff,
-        arith::AndIOp::create(
-            rewriter, loc,
-            arith::ShRUIOp::create(rewriter, loc, soff, c(3)), xorMask));
+    Value soff = swizzle(rewriter, loc, mul(kp, piece));
     if (!perElement) {
       fn(gep(rewriter, loc, global, goff), gep(rewriter, loc, smem, soff),
          inside, piece, nanFill);
@@ -708,23 +741,17 @@ struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
           i64c(rewriter, loc, tmap::elementSize(*type)));
       break;
     }
-    // The interleave is stored as given (the manual's Table 36 values,
-    // which are cuda.h's; the verifier keeps them in range).
+    // The layout fields are stored as given (the manual's Table 36 values;
+    // the verifier keeps them in range): our encoding has the swizzle mode
+    // and atomicity apart, as tensormap.replace does.
     case TensormapField::interleave_layout:
       putConst(tmap::kInterleave, *imm);
       break;
     case TensormapField::swizzle_mode:
-      if (*imm < 0 || *imm > 3)
-        return unsupported(rewriter, op,
-                           "tensormap.replace to swizzle mode " +
-                               std::to_string(*imm));
       putConst(tmap::kSwizzle, *imm);
       break;
     case TensormapField::swizzle_atomicity:
-      if (*imm != 0)
-        return unsupported(rewriter, op,
-                           "tensormap.replace to a swizzle atomicity other "
-                           "than 16 bytes");
+      putConst(tmap::kSwizzleAtom, *imm);
       break;
     case TensormapField::fill_mode:
       putConst(tmap::kOobFill, *imm != 0);

@@ -152,7 +152,7 @@ static void tiledChecks(void) {
                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
          CUDA_SUCCESS);
   if (!nvidia)
-    EXPECT_TRUE(storage[11] == 2 && storage[12] == 2);
+    EXPECT_TRUE(storage[11] == 2 && storage[12] == 2 && storage[111] == 0);
   EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_16B,
                CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
@@ -169,13 +169,15 @@ static void tiledChecks(void) {
          INVALID);
   box[0] = 32;
   // The 128B swizzles with 32B/64B atoms are sm_100's: an H200 refuses
-  // them; not implemented here.
-  CUresult atom = nvidia ? INVALID : CUDA_ERROR_NOT_SUPPORTED;
+  // them; ours encodes mode 3 (128B) and the atomicity at byte 111.
+  CUresult atom = nvidia ? INVALID : CUDA_SUCCESS;
   EXPECT(tiled(F32, 3, data, CU_TENSOR_MAP_INTERLEAVE_NONE,
                CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
                CU_TENSOR_MAP_L2_PROMOTION_NONE,
                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
          atom);
+  if (!nvidia)
+    EXPECT_TRUE(storage[12] == 3 && storage[111] == 2);
   // Boxes above 227 KiB (an H200 encodes 128 KiB, refuses 256 KiB; the
   // limit between is assumed).
   box[0] = 16, box[1] = 227, box[2] = 64;

@@ -4,9 +4,9 @@
 // (include/ptxmlir/Runtime/TensorMap.h), read by the lowering of
 // cp.async.bulk.tensor. The arguments are checked as cuda.h documents them
 // and as NVIDIA's driver does (test/Runtime/CUDA/tensor-layout.c); what is
-// valid but not implemented (packed sub-byte types, interleaved im2col
-// maps, im2col-wide) returns CUDA_ERROR_NOT_SUPPORTED with a PTXMLIR_LOG
-// line.
+// valid but not implemented (the padded packed sub-byte types, packed and
+// interleaved im2col maps, im2col-wide) returns CUDA_ERROR_NOT_SUPPORTED
+// with a PTXMLIR_LOG line.
 //
 //===----------------------------------------------------------------------===//
 

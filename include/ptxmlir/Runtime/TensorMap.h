@@ -12,7 +12,8 @@
 //        0    8 global address
 //        8    1 rank (1..5)
 //        9    1 data type (CUtensorMapDataType)
-//       10    1 element size in bytes (1, 2, 4 or 8)
+//       10    1 element size in bytes (1, 2, 4 or 8; 1 for 16U4_ALIGN8B,
+//               whose dimension 0 counts 4-bit elements)
 //       11    1 interleave (CUtensorMapInterleave: 0 none, 1 16B, 2 32B)
 //       12    1 swizzle mode (tensormap.replace's numbering: 0 none, 1 32B,
 //               2 64B, 3 128B, 4 96B)
@@ -125,7 +126,7 @@ enum SwizzleAtom : unsigned {
 };
 
 /// Element size in bytes of a data type; 0 for the packed sub-byte types
-/// and unknown values.
+/// and unknown values (see storedElementSize).
 inline unsigned elementSize(unsigned type) {
   switch (type) {
   case kUint8:
@@ -148,6 +149,17 @@ inline unsigned elementSize(unsigned type) {
   default:
     return 0;
   }
+}
+
+/// The element size byte of our encoding: 16U4_ALIGN8B (.b4x16, 4-bit
+/// elements copied as they are) is walked as bytes, its dimension 0 halved.
+inline unsigned storedElementSize(unsigned type) {
+  return type == k16U4Align8B ? 1 : elementSize(type);
+}
+
+/// Bytes of n elements of dimension 0 (n / 2 for 16U4_ALIGN8B).
+inline uint64_t dim0Bytes(unsigned type, uint64_t n) {
+  return type == k16U4Align8B ? n / 2 : n * elementSize(type);
 }
 
 inline bool isFloat(unsigned type) {
@@ -193,8 +205,11 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
     return bad("the tensor map is null");
   if (type > k16U6Align16B)
     return bad("unknown data type");
-  if (type >= k16U4Align8B)
-    return Status{kNotSupported, "packed sub-byte data types"};
+  // 16U4_ALIGN8B is lowered (.b4x16: copied as it is, the manual says);
+  // the padded types are not: their layout and transaction bytes are not
+  // fully given by the manual's text (docs/lowering.md, "Tensor maps").
+  if (type >= k16U4Align16B)
+    return Status{kNotSupported, "the padded packed sub-byte data types"};
   if (rank < minRank || rank > kMaxRank)
     return bad("rank out of range");
   if (interleave > kInterleave32B)
@@ -219,6 +234,8 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
   for (unsigned i = 0; i < rank; ++i)
     if (dims[i] == 0 || dims[i] > (uint64_t(1) << 32))
       return bad("a global dimension is 0 or above 2^32");
+  if (type == k16U4Align8B && dims[0] % 2)
+    return bad("16U4_ALIGN8B needs an even globalDim[0]");
   for (unsigned i = 0; i + 1 < rank; ++i) {
     if (strides[i] % 16 || strides[i] >= (uint64_t(1) << 40))
       return bad("a global stride is not a multiple of 16 or not below 2^40");
@@ -281,7 +298,7 @@ inline void encodeCommon(void *map, unsigned type, unsigned rank,
   put(map, kAddress, &addr, 8);
   uint8_t bytes[8] = {uint8_t(rank),
                       uint8_t(type),
-                      uint8_t(elementSize(type)),
+                      uint8_t(storedElementSize(type)),
                       uint8_t(interleave),
                       uint8_t(swizzleMode(swizzle)),
                       uint8_t(l2),
@@ -290,7 +307,7 @@ inline void encodeCommon(void *map, unsigned type, unsigned rank,
   put(map, kRank, bytes, 8);
   uint8_t atom = swizzleAtom(swizzle);
   put(map, kSwizzleAtom, &atom, 1);
-  uint64_t stride = elementSize(type);
+  uint64_t stride = storedElementSize(type);
   for (unsigned i = 0; i < kMaxRank; ++i) {
     uint64_t d = i < rank ? dims[i] : 1;
     if (i > 0)
@@ -312,23 +329,23 @@ inline Status encodeTiled(void *map, unsigned type, unsigned rank,
                           unsigned swizzle, unsigned l2, unsigned oobFill) {
   if (!box)
     return Status{kInvalidValue, "a null array"};
-  unsigned esize = elementSize(type);
-  Status s =
-      checkCommon(map, type, rank, address, dims, strides, elemStrides,
-                  interleave, swizzle, l2, oobFill, 1,
-                  rank >= 1 && rank <= kMaxRank ? uint64_t(box[0]) * esize : 0);
+  uint64_t box0Bytes =
+      rank >= 1 && rank <= kMaxRank ? dim0Bytes(type, box[0]) : 0;
+  Status s = checkCommon(map, type, rank, address, dims, strides, elemStrides,
+                         interleave, swizzle, l2, oobFill, 1, box0Bytes);
   if (s.result != kSuccess)
     return s;
-  uint64_t boxBytes = esize;
+  uint64_t boxBytes = box0Bytes;
   for (unsigned i = 0; i < rank; ++i) {
     if (box[i] == 0 || box[i] > 256)
       return Status{kInvalidValue, "a box dimension is 0 or above 256"};
-    boxBytes *= box[i];
+    if (i > 0)
+      boxBytes *= box[i];
   }
   if (boxBytes > kMaxBoxBytes)
     return Status{kInvalidValue, "the box is larger than 227 KiB"};
   // Also with interleave, which cuda.h does not say (an H200 refuses it).
-  if ((uint64_t(box[0]) * esize) % 16)
+  if (type == k16U4Align8B ? box[0] % 32 : box0Bytes % 16)
     return Status{kInvalidValue,
                   "the inner box dimension is not a multiple of 16 bytes"};
   encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
@@ -354,6 +371,8 @@ inline Status encodeIm2col(void *map, unsigned type, unsigned rank,
                          uint64_t(channelsPerPixel) * esize);
   if (s.result != kSuccess)
     return s;
+  if (type == k16U4Align8B)
+    return Status{kNotSupported, "packed sub-byte im2col maps"};
   if (!lower || !upper)
     return Status{kInvalidValue, "a null array"};
   // The corner offsets' range depends on the rank.

@@ -34,7 +34,8 @@
 // and tensor prefetches (no effect); createpolicy (an opaque constant: no
 // L2 policy here); tensormap.replace (a store into our encoding) and
 // tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and
-// tensormap.replace to the packed sub-byte types are located errors.
+// tensormap.replace to the padded packed sub-byte types (elemtype 14, 15)
+// are located errors; .b4x16 (13) is walked as bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,17 +240,42 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
             c(16), c(32));
     unit = sel(interleaved, ubytes, esize);
   }
+  // 16U4_ALIGN8B (.b4x16, tile mode, no interleave): dimension 0 counts
+  // 4-bit elements, copied as they are, so it is walked in bytes: its
+  // extent, box and coordinate halved (an odd coordinate, which the manual
+  // does not rule out nor define, is rounded down).
+  SmallVector<Value> at(coords);
+  Value halve;
+  auto halved = [&](Value v, bool sign) {
+    Value h = sign ? arith::ShRSIOp::create(rewriter, loc, v, c(1)).getResult()
+                   : arith::ShRUIOp::create(rewriter, loc, v, c(1)).getResult();
+    return sel(halve, h, v);
+  };
+  if (!im2col) {
+    Value dtype = field(rewriter, loc, map, tmap::kDataType, 1);
+    halve = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, dtype,
+                              c(tmap::k16U4Align8B)),
+        arith::XOrIOp::create(
+            rewriter, loc, interleaved,
+            intConst(rewriter, loc, rewriter.getI1Type(), 1)));
+    at[0] = halved(at[0], /*sign=*/true);
+  }
   // Per dimension: extent, stride, (tile mode) box, and element stride;
   // in tile mode the element count of the box.
   SmallVector<Value> dims, strides, steps, counts;
   Value total = c(1);
   for (unsigned i = 0; i < rank; ++i) {
-    dims.push_back(field(rewriter, loc, map, tmap::kGlobalDim + 8 * i, 8));
+    Value dim = field(rewriter, loc, map, tmap::kGlobalDim + 8 * i, 8);
+    dims.push_back(i == 0 && !im2col ? halved(dim, false) : dim);
     Value stride = field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8);
     strides.push_back(i == 0 && !im2col ? sel(interleaved, unit, stride)
                                         : stride);
     Value box =
         im2col ? Value() : field(rewriter, loc, map, tmap::kBoxDim + 2 * i, 2);
+    if (i == 0 && !im2col)
+      box = halved(box, false);
     Value step = elementStride(rewriter, loc, map, i);
     if (i == 0)
       step = im2col ? c(1) : sel(interleaved, step, c(1));
@@ -325,7 +351,7 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       for (unsigned i = 0; i < rank; ++i) {
         Value idx = arith::RemUIOp::create(rewriter, loc, rest, counts[i]);
         rest = arith::DivUIOp::create(rewriter, loc, rest, counts[i]);
-        visit(i, add(coords[i], mul(idx, steps[i])));
+        visit(i, add(at[i], mul(idx, steps[i])));
       }
     } else {
       Value ch = arith::RemUIOp::create(rewriter, loc, k, channels);
@@ -671,7 +697,9 @@ std::optional<unsigned> dataTypeOfElemtype(int64_t code) {
     return tmap::kTfloat32;
   case 12:
     return tmap::kTfloat32Ftz;
-  default: // the packed sub-byte types
+  case 13: // .b4x16
+    return tmap::k16U4Align8B;
+  default: // the padded packed sub-byte types
     return std::nullopt;
   }
 }
@@ -733,12 +761,13 @@ struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
       std::optional<unsigned> type = dataTypeOfElemtype(*imm);
       if (!type)
         return unsupported(rewriter, op,
-                           "tensormap.replace to a packed sub-byte elemtype");
+                           "tensormap.replace to a padded packed sub-byte "
+                           "elemtype");
       // Dimension 0's stride in our encoding is the element size.
       putConst(tmap::kDataType, *type);
-      putConst(tmap::kElementSize, tmap::elementSize(*type));
+      putConst(tmap::kElementSize, tmap::storedElementSize(*type));
       put(tmap::kGlobalStride, 8,
-          i64c(rewriter, loc, tmap::elementSize(*type)));
+          i64c(rewriter, loc, tmap::storedElementSize(*type)));
       break;
     }
     // The layout fields are stored as given (the manual's Table 36 values;

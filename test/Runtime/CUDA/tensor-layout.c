@@ -31,8 +31,11 @@
 //      128B swizzle's rules (E.grid's s4-s6 must equal the H200's s3), and
 //      their copies are not compared here (tensor-swizzle.c checks them
 //      against the manual's tables);
-//  (2) the packed sub-byte types: the H200 refuses them, ours returns
-//      CUDA_ERROR_NOT_SUPPORTED;
+//  (2) the packed sub-byte types: the H200 refuses them; ours encodes
+//      16U4_ALIGN8B (t13) by cuda.h's rules (an inner box of a multiple of
+//      32 elements, 16 bytes, within the swizzle span) and its copies are
+//      not compared here (tensor-b4x16.c), and returns
+//      CUDA_ERROR_NOT_SUPPORTED for the padded ones (t14, t15);
 //  (3) transaction bytes: the load kernel arrived expecting its guess
 //      right after issuing the copy, and the H200 completes a box's bytes
 //      in parts (the counts the kernel found otherwise, OOB-filled bytes
@@ -633,9 +636,22 @@ static int agrees(const char *ours, const char *h200) {
   static char a[MAXOUT], b[MAXOUT];
   unsigned il, t, sw;
   // (1) E.grid: the 128B-atom swizzles as the same line's 128B (s3);
-  // (2) the packed types NOT_SUPPORTED where the H200 refuses them.
+  // (2) t13 by cuda.h's rules, t14 and t15 NOT_SUPPORTED where the H200
+  // refuses them.
   if (sscanf(ours, "E.grid.i%u.t%u.s%u", &il, &t, &sw) == 3) {
     snprintf(b, sizeof b, "%s", h200);
+    if (t == 13) {
+      static const unsigned box0s[] = {1,  2,  3,  4,  6,  8,   12,  16,
+                                       24, 32, 48, 64, 96, 128, 256};
+      unsigned span = sw == 1 ? 32 : sw == 2 ? 64 : 128;
+      char *codes = strchr(b, ' ') + 1;
+      for (unsigned k = 0; k < 15 && codes[k]; ++k)
+        codes[k] = box0s[k] % 32 == 0 &&
+                           (il != 0 || sw == 0 || box0s[k] / 2 <= span)
+                       ? '.'
+                       : 'V';
+      return !strcmp(ours, b);
+    }
     if (t < 13 && sw >= 4) {
       char key[64];
       int n = snprintf(key, sizeof key, "E.grid.i%u.t%u.s3", il, t);
@@ -653,15 +669,15 @@ static int agrees(const char *ours, const char *h200) {
   if (!strncmp(ours, "E.nan.", 6)) {
     snprintf(b, sizeof b, "%s", h200);
     char *codes = strchr(b, ' ');
-    for (unsigned k = 13; codes && k < 16 && codes[1 + k]; ++k)
+    for (unsigned k = 14; codes && k < 16 && codes[1 + k]; ++k)
       if (codes[1 + k] == 'V')
         codes[1 + k] = 'N';
     return !strcmp(ours, b);
   }
   const char *name = ours + 2;
-  // (1) again for the copies: the H200 refused the map, ours encodes it;
-  // the copy is not compared. (2) again.
-  if (!strncmp(name, "n.atom", 6))
+  // (1), (2) again for the copies: the H200 refused the map, ours encodes
+  // it (the copy is not compared) or returns NOT_SUPPORTED.
+  if (!strncmp(name, "n.atom", 6) || !strncmp(name, "n.p13", 5))
     return !strcmp(h200 + strcspn(h200, " "), " enc=1") &&
            !strncmp(ours + strcspn(ours, " "), " enc=0", 6);
   if (!strncmp(name, "n.p1", 4))

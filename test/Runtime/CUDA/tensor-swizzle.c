@@ -173,7 +173,8 @@ static void checkReplaced(const char *what, const Box *b, CUtensorMapSwizzle s,
   CUtensorMap map;
   EXPECT(encode2d(&map, b, s), CUDA_SUCCESS);
   EXPECT(cuMemcpyHtoD(dmap, &map, sizeof map), CUDA_SUCCESS);
-  void *args[] = {&dmap, &mode96, &atom};
+  int b4x16 = 0;
+  void *args[] = {&dmap, &mode96, &atom, &b4x16};
   EXPECT(cuLaunchKernel(kreplace2, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL),
          CUDA_SUCCESS);
   EXPECT(cuCtxSynchronize(), CUDA_SUCCESS);

@@ -99,6 +99,14 @@ retreatingEdges(LLVM::LLVMFuncOp fn) {
       edges.push_back({t, i});
     }
   }
+  // In the order of the blocks, as the resume points are numbered.
+  llvm::DenseMap<Block *, unsigned> order;
+  for (Block &blk : fn.getBody())
+    order[&blk] = order.size();
+  llvm::sort(edges, [&](auto x, auto y) {
+    return std::make_pair(order[x.first->getBlock()], x.second) <
+           std::make_pair(order[y.first->getBlock()], y.second);
+  });
   return edges;
 }
 

@@ -120,15 +120,6 @@ FailureOr<std::pair<Value, Value>> copyAddrs(Builder &rewriter, OpT op,
   return std::make_pair(*d, *s);
 }
 
-/// Splits the current block at the insertion point: returns the block that
-/// holds the rest; the insertion point stays at the end of the first part.
-Block *splitHere(Builder &rewriter) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  rewriter.setInsertionPointToEnd(before);
-  return after;
-}
-
 /// Applies (pending -= dPend, expected -= dExp, tx += dTx) to the mbarrier
 /// at `ptr` with one atomic add, and completes the phase when that made
 /// pending arrivals and tx-count zero. Returns the word before the update.
@@ -449,7 +440,6 @@ struct CpAsyncLowering : public PTXPattern<CpAsyncOp> {
 /// rewritten.
 void copyMasked(Builder &rewriter, Location loc, Value dst, Value src,
                 Value size, Value byteMask) {
-  auto i64 = rewriter.getI64Type();
   auto chunkTy = VectorType::get({16}, rewriter.getI8Type());
   Value lanes = LLVM::BitcastOp::create(
       rewriter, loc, VectorType::get({16}, rewriter.getI1Type()),
@@ -458,30 +448,16 @@ void copyMasked(Builder &rewriter, Location loc, Value dst, Value src,
       arith::ShRUIOp::create(rewriter, loc, size, i64c(rewriter, loc, 4));
 
   // for (i = 0; i < count; ++i) masked_store(src[i], &dst[i], lanes);
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = splitHere(rewriter);
-  Block *header = rewriter.createBlock(after, {i64}, {loc});
-  Block *body = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(before);
-  cf::BranchOp::create(rewriter, loc, header,
-                       ValueRange{i64c(rewriter, loc, 0)});
-  rewriter.setInsertionPointToEnd(header);
-  Value i = header->getArgument(0);
-  Value more =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, i, count);
-  cf::CondBranchOp::create(rewriter, loc, more, body, after);
-  rewriter.setInsertionPointToEnd(body);
-  Value off = arith::ShLIOp::create(rewriter, loc, i, i64c(rewriter, loc, 4));
-  auto at = [&](Value base) -> Value {
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                               rewriter.getI8Type(), base,
-                               ArrayRef<LLVM::GEPArg>{off});
-  };
-  Value chunk = LLVM::LoadOp::create(rewriter, loc, chunkTy, at(src), 16);
-  LLVM::MaskedStoreOp::create(rewriter, loc, chunk, at(dst), lanes, 16);
-  Value next = arith::AddIOp::create(rewriter, loc, i, i64c(rewriter, loc, 1));
-  cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
-  rewriter.setInsertionPointToStart(after);
+  emitLoop(rewriter, loc, count, [&](Value i) {
+    Value off = arith::ShLIOp::create(rewriter, loc, i, i64c(rewriter, loc, 4));
+    auto at = [&](Value base) -> Value {
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                 rewriter.getI8Type(), base,
+                                 ArrayRef<LLVM::GEPArg>{off});
+    };
+    Value chunk = LLVM::LoadOp::create(rewriter, loc, chunkTy, at(src), 16);
+    LLVM::MaskedStoreOp::create(rewriter, loc, chunk, at(dst), lanes, 16);
+  });
 }
 
 /// cp.async.bulk: the copy, then (into shared memory) the complete-tx of
@@ -560,38 +536,23 @@ struct CpReduceAsyncBulkLowering : public PTXPattern<CpReduceAsyncBulkOp> {
         arith::DivUIOp::create(rewriter, loc, size, i64c(rewriter, loc, bytes));
 
     // for (i = 0; i < count; ++i) dst[i] op= src[i];
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = splitHere(rewriter);
-    Block *header = rewriter.createBlock(after, {i64}, {loc});
-    Block *body = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    cf::BranchOp::create(rewriter, loc, header,
-                         ValueRange{i64c(rewriter, loc, 0)});
-    rewriter.setInsertionPointToEnd(header);
-    Value i = header->getArgument(0);
-    Value more = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
-                                       i, count);
-    cf::CondBranchOp::create(rewriter, loc, more, body, after);
-    rewriter.setInsertionPointToEnd(body);
-    Value off =
-        arith::MulIOp::create(rewriter, loc, i, i64c(rewriter, loc, bytes));
-    auto at = [&](Value base) -> Value {
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                 rewriter.getI8Type(), base,
-                                 ArrayRef<LLVM::GEPArg>{off});
-    };
-    Value dptr = at(dst);
-    Value v = LLVM::LoadOp::create(rewriter, loc, valTy, at(src), bytes);
-    if (floatMinMax)
-      atomicFloatMinMax(rewriter, loc, dptr, v, rop == AtomOperation::max,
-                        LLVM::AtomicOrdering::monotonic, ss, bytes);
-    else
-      LLVM::AtomicRMWOp::create(rewriter, loc, bin, dptr, v,
-                                LLVM::AtomicOrdering::monotonic, ss, bytes);
-    Value next =
-        arith::AddIOp::create(rewriter, loc, i, i64c(rewriter, loc, 1));
-    cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
-    rewriter.setInsertionPointToStart(after);
+    emitLoop(rewriter, loc, count, [&](Value i) {
+      Value off =
+          arith::MulIOp::create(rewriter, loc, i, i64c(rewriter, loc, bytes));
+      auto at = [&](Value base) -> Value {
+        return LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                   rewriter.getI8Type(), base,
+                                   ArrayRef<LLVM::GEPArg>{off});
+      };
+      Value dptr = at(dst);
+      Value v = LLVM::LoadOp::create(rewriter, loc, valTy, at(src), bytes);
+      if (floatMinMax)
+        atomicFloatMinMax(rewriter, loc, dptr, v, rop == AtomOperation::max,
+                          LLVM::AtomicOrdering::monotonic, ss, bytes);
+      else
+        LLVM::AtomicRMWOp::create(rewriter, loc, bin, dptr, v,
+                                  LLVM::AtomicOrdering::monotonic, ss, bytes);
+    });
 
     if (!toGlobal &&
         failed(completeTxRelease(rewriter, op, state, adaptor.getMbar(), size)))

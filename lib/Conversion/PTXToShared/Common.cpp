@@ -250,6 +250,37 @@ std::optional<LLVM::AtomicBinOp> lowering::atomicBinOp(AtomOperation op,
   llvm_unreachable("unknown atomic operation");
 }
 
+Block *lowering::splitHere(RewriterBase &rewriter) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  rewriter.setInsertionPointToEnd(before);
+  return after;
+}
+
+void lowering::emitLoop(RewriterBase &rewriter, Location loc, Value n,
+                        function_ref<void(Value)> body) {
+  auto i64 = rewriter.getI64Type();
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = splitHere(rewriter);
+  Block *header = rewriter.createBlock(after, {i64}, {loc});
+  Block *bodyBlock = rewriter.createBlock(after);
+  Value k = header->getArgument(0);
+  rewriter.setInsertionPointToStart(bodyBlock);
+  body(k);
+  Value one = intConst(rewriter, loc, i64, 1);
+  cf::BranchOp::create(
+      rewriter, loc, header,
+      ValueRange{arith::AddIOp::create(rewriter, loc, k, one)});
+  rewriter.setInsertionPointToEnd(header);
+  Value more =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, k, n);
+  cf::CondBranchOp::create(rewriter, loc, more, bodyBlock, after);
+  rewriter.setInsertionPointToEnd(before);
+  cf::BranchOp::create(rewriter, loc, header,
+                       ValueRange{intConst(rewriter, loc, i64, 0)});
+  rewriter.setInsertionPointToStart(after);
+}
+
 Value lowering::atomicFloatMinMax(RewriterBase &rewriter, Location loc,
                                   Value ptr, Value b, bool isMax,
                                   LLVM::AtomicOrdering ordering, StringRef ss,

@@ -162,6 +162,15 @@ Value atomicFloatMinMax(RewriterBase &b, Location loc, Value ptr, Value val,
                         bool isMax, LLVM::AtomicOrdering ordering, StringRef ss,
                         unsigned align);
 
+/// Splits the current block at the insertion point: returns the block that
+/// holds the rest; the insertion point stays at the end of the first part.
+Block *splitHere(RewriterBase &rewriter);
+
+/// for (k = 0; k < n; ++k) body(k), with an i64 `n`: the insertion point
+/// ends after the loop.
+void emitLoop(RewriterBase &rewriter, Location loc, Value n,
+              function_ref<void(Value)> body);
+
 /// LLVM address space of a PTX state space (generic when absent).
 unsigned addrSpaceOf(std::optional<StateSpace> space);
 

@@ -236,10 +236,6 @@ struct SregLowering : public PTXPattern<SregOp> {
       v = *r;
       break;
     }
-    default:
-      return unsupported(rewriter, op,
-                         "special register %" +
-                             stringifySpecialReg(op.getReg()));
     }
     rewriter.replaceOp(op, adapt(b, loc, v, op.getType()));
     return success();

@@ -56,15 +56,6 @@ Value i64c(Builder &b, Location loc, int64_t v) {
   return intConst(b, loc, b.getI64Type(), v);
 }
 
-/// Splits the current block at the insertion point: returns the block that
-/// holds the rest; the insertion point stays at the end of the first part.
-Block *splitHere(Builder &rewriter) {
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  rewriter.setInsertionPointToEnd(before);
-  return after;
-}
-
 /// if (cond) { then() }: the insertion point ends after the if.
 void emitIf(Builder &rewriter, Location loc, Value cond,
             function_ref<void()> then) {
@@ -75,29 +66,6 @@ void emitIf(Builder &rewriter, Location loc, Value cond,
   cf::BranchOp::create(rewriter, loc, after);
   rewriter.setInsertionPointToEnd(before);
   cf::CondBranchOp::create(rewriter, loc, cond, body, after);
-  rewriter.setInsertionPointToStart(after);
-}
-
-/// for (k = 0; k < n; ++k) body(k), i64: the insertion point ends after.
-void emitLoop(Builder &rewriter, Location loc, Value n,
-              function_ref<void(Value)> body) {
-  auto i64 = rewriter.getI64Type();
-  Block *before = rewriter.getInsertionBlock();
-  Block *after = splitHere(rewriter);
-  Block *header = rewriter.createBlock(after, {i64}, {loc});
-  Block *bodyBlock = rewriter.createBlock(after);
-  Value k = header->getArgument(0);
-  rewriter.setInsertionPointToStart(bodyBlock);
-  body(k);
-  Value next = arith::AddIOp::create(rewriter, loc, k, i64c(rewriter, loc, 1));
-  cf::BranchOp::create(rewriter, loc, header, ValueRange{next});
-  rewriter.setInsertionPointToEnd(header);
-  Value more =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, k, n);
-  cf::CondBranchOp::create(rewriter, loc, more, bodyBlock, after);
-  rewriter.setInsertionPointToEnd(before);
-  cf::BranchOp::create(rewriter, loc, header,
-                       ValueRange{i64c(rewriter, loc, 0)});
   rewriter.setInsertionPointToStart(after);
 }
 

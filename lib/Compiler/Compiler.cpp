@@ -1,7 +1,6 @@
 //===- Compiler.cpp - the embedding API: PTX to an AMD code object --------===//
 
 #include "ptxmlir/Compiler/Compiler.h"
-#include "Guard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -19,6 +18,7 @@
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "ptxmlir/Target/Guard.h"
 #include "ptxmlir/Target/Host/HostObject.h"
 #include "ptxmlir/Target/NVPTX/PTXEmitter.h"
 #include "ptxmlir/Target/PTX/PTXImport.h"
@@ -163,8 +163,8 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
       options.output == CompileOutput::Assembly ? amdgpu::OutputKind::Assembly
       : options.output == CompileOutput::Object ? amdgpu::OutputKind::Object
                                                 : amdgpu::OutputKind::HSACO;
-  return codegenResult(
-      amdgpu::emit(*llvmModule, options.chip, kind, options.optLevel));
+  return codegenResult(amdgpu::emit(*llvmModule, options.chip, kind,
+                                    options.optLevel, options.jobs));
 }
 
 ptx::CompileResult ptx::compile(llvm::StringRef ptx,

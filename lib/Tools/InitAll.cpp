@@ -59,6 +59,11 @@ struct HSACOOptions {
   llvm::cl::opt<unsigned> optLevel{
       "opt-level", llvm::cl::desc("LLVM optimisation level (0-3)"),
       llvm::cl::init(3)};
+  llvm::cl::opt<unsigned> jobs{
+      "jobs",
+      llvm::cl::desc("threads generating one code object's code (0: as many "
+                     "as the machine has, at most 8)"),
+      llvm::cl::init(0)};
 };
 
 /// Compiles the main buffer of `sourceMgr` with `options` (which name it),
@@ -139,7 +144,8 @@ void mlir::ptx::registerAllTranslations() {
         });
     TranslateRegistration ptxToHSACO(
         "ptx-to-hsaco",
-        "Compile PTX to an AMD code object (--mcpu, --emit, --opt-level)",
+        "Compile PTX to an AMD code object (--mcpu, --emit, --opt-level, "
+        "--jobs)",
         [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
            MLIRContext *ctx) -> LogicalResult {
           CompileOptions options;
@@ -147,6 +153,7 @@ void mlir::ptx::registerAllTranslations() {
           options.chip = chip.empty() ? "gfx1100" : chip;
           options.output = hsacoOptions.emit;
           options.optLevel = hsacoOptions.optLevel;
+          options.jobs = hsacoOptions.jobs;
           return compileMainBuffer(*sourceMgr, options, os);
         });
     return true;

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Guard.h"
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "ptxmlir/Target/Guard.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include <cstdio>
@@ -56,7 +56,7 @@ int main() {
     ok = runGuarded(
         [&] {
           llvm::Expected<std::string> out = amdgpu::linkCodeObject(
-              llvm::StringRef(truncated, sizeof truncated - 1));
+              {std::string(truncated, sizeof truncated - 1)});
           result = out ? "a code object" : llvm::toString(out.takeError());
         },
         error);

@@ -34,6 +34,11 @@ struct CompileOptions {
   std::string chip = "gfx1100";
   CompileOutput output = CompileOutput::CodeObject;
   unsigned optLevel = 3;
+  /// Threads generating code for one AMD code object: a large module's
+  /// kernels are split into up to this many parts compiled at once and
+  /// linked into one code object. 0: the hardware threads this process may
+  /// use (at most 8); 1: the calling thread only.
+  unsigned jobs = 0;
   /// The name PTX locations carry in diagnostics.
   std::string sourceName = "<ptx>";
 };

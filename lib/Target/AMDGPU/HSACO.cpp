@@ -1,10 +1,15 @@
 //===- HSACO.cpp - LLVM IR to an AMD code object, in process --------------===//
 
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
+#include "MergeNotes.h"
+#include "SplitKernels.h"
 #include "lld/Common/Driver.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
+#include "ptxmlir/Target/Guard.h"
 #include "ptxmlir/Target/Optimize.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -13,10 +18,13 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 #include <mutex>
+#include <system_error>
+#include <thread>
 #include <unistd.h>
 
 LLD_HAS_DRIVER(elf)
@@ -59,11 +67,8 @@ void nameLastArguments(Module &module) {
   }
 }
 
-} // namespace
-
-Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
-                                              OutputKind kind,
-                                              unsigned optLevel) {
+Expected<std::unique_ptr<TargetMachine>>
+createTargetMachine(StringRef chip, unsigned optLevel) {
   initAMDGPU();
   Triple triple("amdgcn-amd-amdhsa");
   std::string error;
@@ -76,30 +81,135 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
       optLevel ? CodeGenOptLevel::Aggressive : CodeGenOptLevel::None));
   if (!tm)
     return makeError("cannot create a target machine for " + chip);
-  module.setTargetTriple(triple);
-  module.setDataLayout(tm->createDataLayout());
-  if (!module.getModuleFlag("amdhsa_code_object_version"))
-    module.addModuleFlag(Module::Error, "amdhsa_code_object_version", 500);
-  nameLastArguments(module);
-  mlir::ptx::optimizeModule(module, *tm, optLevel);
+  return std::move(tm);
+}
 
+/// Runs the AMDGPU back end on an optimised module.
+Expected<std::string> codegen(Module &module, TargetMachine &tm,
+                              CodeGenFileType type) {
   SmallString<0> buffer;
   raw_svector_ostream os(buffer);
   legacy::PassManager pm;
-  pm.add(new TargetLibraryInfoWrapperPass(triple));
-  if (tm->addPassesToEmitFile(pm, os, nullptr,
-                              kind == OutputKind::Assembly
-                                  ? CodeGenFileType::AssemblyFile
-                                  : CodeGenFileType::ObjectFile))
+  pm.add(new TargetLibraryInfoWrapperPass(tm.getTargetTriple()));
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type))
     return makeError("the AMDGPU backend cannot emit this file type");
   pm.run(module);
-  std::string object(buffer.begin(), buffer.end());
-  if (kind != OutputKind::HSACO)
-    return object;
-  return linkCodeObject(object);
+  return std::string(buffer.begin(), buffer.end());
 }
 
-Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
+/// One part (bitcode from splitKernels), optimised, to an object, in a
+/// context of its own: safe on any thread. LLVM's errors, fatal ones
+/// included, come back as the error.
+Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
+                                  unsigned optLevel) {
+  std::string object, failure, fatal;
+  bool finished = mlir::ptx::runGuarded(
+      [&] {
+        LLVMContext ctx;
+        std::string llvmErrors;
+        mlir::ptx::collectLLVMErrors(ctx, llvmErrors);
+        Expected<std::unique_ptr<Module>> module =
+            parseBitcodeFile(MemoryBufferRef(bitcode, "part"), ctx);
+        if (!module) {
+          failure = toString(module.takeError());
+          return;
+        }
+        auto tm = createTargetMachine(chip, optLevel);
+        if (!tm) {
+          failure = toString(tm.takeError());
+          return;
+        }
+        mlir::ptx::optimizeModule(**module, **tm, optLevel);
+        Expected<std::string> out =
+            codegen(**module, **tm, CodeGenFileType::ObjectFile);
+        if (!out)
+          failure = toString(out.takeError());
+        else if (!llvmErrors.empty())
+          // One "error: ..." line per diagnostic; the caller adds the
+          // first "error: " and the last newline again.
+          failure = StringRef(llvmErrors)
+                        .drop_front(StringRef("error: ").size())
+                        .drop_back()
+                        .str();
+        else
+          object = std::move(*out);
+      },
+      fatal);
+  if (!finished || !fatal.empty())
+    return makeError(fatal);
+  if (!failure.empty())
+    return makeError(failure);
+  return object;
+}
+
+/// The parts on threads of their own (the first on this one), then one
+/// code object.
+Expected<std::string> emitParts(ArrayRef<std::string> parts, StringRef chip,
+                                unsigned optLevel) {
+  SmallVector<std::optional<Expected<std::string>>> objects(parts.size());
+  auto compile = [&](size_t i) {
+    objects[i].emplace(compilePart(parts[i], chip, optLevel));
+  };
+  std::vector<std::thread> threads;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    try {
+      threads.emplace_back(compile, i);
+    } catch (const std::system_error &) {
+      // No thread to be had (a process at its limit): this one does it.
+      compile(i);
+    }
+  }
+  compile(0);
+  for (std::thread &t : threads)
+    t.join();
+  SmallVector<std::string> linked;
+  Error errors = Error::success();
+  for (auto &object : objects) {
+    if (*object)
+      linked.push_back(std::move(**object));
+    else
+      errors = joinErrors(std::move(errors), object->takeError());
+  }
+  if (errors)
+    return std::move(errors);
+  if (Error e = mlir::ptx::amdgpu::mergeMetadataNotes(linked))
+    return e;
+  return mlir::ptx::amdgpu::linkCodeObject(linked);
+}
+
+} // namespace
+
+Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
+                                              OutputKind kind,
+                                              unsigned optLevel,
+                                              unsigned jobs) {
+  auto tm = createTargetMachine(chip, optLevel);
+  if (!tm)
+    return tm.takeError();
+  module.setTargetTriple((*tm)->getTargetTriple());
+  module.setDataLayout((*tm)->createDataLayout());
+  if (!module.getModuleFlag("amdhsa_code_object_version"))
+    module.addModuleFlag(Module::Error, "amdhsa_code_object_version", 500);
+  nameLastArguments(module);
+  if (kind == OutputKind::HSACO) {
+    if (jobs == 0)
+      jobs = std::min(llvm::hardware_concurrency().compute_thread_count(), 8u);
+    SmallVector<std::string> parts = splitKernels(module, jobs);
+    if (!parts.empty())
+      return emitParts(parts, chip, optLevel);
+  }
+  mlir::ptx::optimizeModule(module, **tm, optLevel);
+  Expected<std::string> object =
+      codegen(module, **tm,
+              kind == OutputKind::Assembly ? CodeGenFileType::AssemblyFile
+                                           : CodeGenFileType::ObjectFile);
+  if (!object || kind != OutputKind::HSACO)
+    return object;
+  return linkCodeObject(ArrayRef<std::string>{*object});
+}
+
+Expected<std::string>
+mlir::ptx::amdgpu::linkCodeObject(ArrayRef<std::string> objects) {
   // lld keeps per-process state: one link at a time. Nothing may jump past
   // this lock (a later link would wait for ever), and lld must not exit the
   // process (it runs inside user processes, under libcuda):
@@ -124,22 +234,25 @@ Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
   SmallString<128> dir;
   if (std::error_code ec = sys::fs::createUniqueDirectory("ptxmlir-link", dir))
     return makeError("cannot create a directory for the link: " + ec.message());
-  SmallString<128> in(dir), out(dir);
-  sys::path::append(in, "kernel.o");
+  SmallVector<SmallString<128>> inputs;
+  SmallString<128> out(dir);
   sys::path::append(out, "kernel.hsaco");
   auto cleanup = [&] {
-    sys::fs::remove(in);
+    for (const SmallString<128> &in : inputs)
+      sys::fs::remove(in);
     sys::fs::remove(out);
     sys::fs::remove(dir);
   };
-  {
+  for (size_t i = 0; i < objects.size(); ++i) {
+    SmallString<128> &in = inputs.emplace_back(dir);
+    sys::path::append(in, "part" + Twine(i) + ".o");
     std::error_code ec;
     raw_fd_ostream os(in, ec);
     if (ec) {
       cleanup();
       return makeError("cannot write the object: " + ec.message());
     }
-    os << object;
+    os << objects[i];
   }
   std::string diagnostics;
   raw_string_ostream errs(diagnostics);
@@ -148,8 +261,11 @@ Expected<std::string> mlir::ptx::amdgpu::linkCodeObject(StringRef object) {
   // --threads=1: lld runs on this thread only, where the recovery context
   // and compile()'s guard catch its fatal errors (neither reaches lld's
   // worker threads).
-  const char *args[] = {"ld.lld",   "-shared", "--no-undefined", "--threads=1",
-                        in.c_str(), "-o",      out.c_str()};
+  SmallVector<const char *> args{"ld.lld", "-shared", "--no-undefined",
+                                 "--threads=1"};
+  for (SmallString<128> &in : inputs)
+    args.push_back(in.c_str());
+  args.append({"-o", out.c_str()});
   // Disable() restores the signal handlers Enable() replaced (an
   // application that had enabled crash recovery itself finds it off).
   CrashRecoveryContext::Enable();

@@ -1,6 +1,6 @@
 //===- Guard.cpp - keep LLVM's fatal errors inside compile() --------------===//
 
-#include "Guard.h"
+#include "ptxmlir/Target/Guard.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"

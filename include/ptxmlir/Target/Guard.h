@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PTXMLIR_LIB_COMPILER_GUARD_H
-#define PTXMLIR_LIB_COMPILER_GUARD_H
+#ifndef PTXMLIR_TARGET_GUARD_H
+#define PTXMLIR_TARGET_GUARD_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
@@ -31,4 +31,4 @@ void collectLLVMErrors(llvm::LLVMContext &ctx, std::string &errors);
 
 } // namespace mlir::ptx
 
-#endif // PTXMLIR_LIB_COMPILER_GUARD_H
+#endif // PTXMLIR_TARGET_GUARD_H

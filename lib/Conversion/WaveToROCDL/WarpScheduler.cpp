@@ -484,7 +484,7 @@ void callFromKernel(OpBuilder &b, DispatchIds &ids, LLVM::LLVMFuncOp kernel,
   LLVM::CondBrOp::create(b, loc, arith::AndIOp::create(b, loc, many, ordinary),
                          call, rest);
   b.setInsertionPointToEnd(call);
-  LLVM::CallOp::create(b, loc, clone, entry.getArguments());
+  LLVM::CallOp::create(b, loc, clone, entry.getArguments()).setConvergent(true);
   LLVM::ReturnOp::create(b, loc, ValueRange{});
 }
 
@@ -660,8 +660,10 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
     // Kept out of the kernel: inlined, the clone makes one function of
     // both bodies, and LLVM's optimisation and code generation grow faster
     // than linearly with function size (async_copy for gfx942 compiled
-    // about a third faster so). The call runs once per wave.
+    // about a fifth faster so). The call runs once per wave. Convergent:
+    // it holds barriers, so no call of it may move into divergent code.
     clone.setNoInline(true);
+    clone.setConvergent(true);
     callFromKernel(b, ids, kernel, clone);
   }
 }

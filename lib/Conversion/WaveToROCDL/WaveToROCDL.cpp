@@ -249,9 +249,20 @@ struct AMDLowering {
       // The packet's group_segment_size: the code object's fixed size plus
       // the launch's dynamic bytes; the fixed part is the static LDS.
       r = dispatchField(loc, 28, i32);
-      if (o.getDynamic())
-        r = arith::SubIOp::create(
-            b, loc, r, intr(loc, i32, "llvm.amdgcn.groupstaticsize"));
+      if (o.getDynamic()) {
+        // The fixed part as the launched kernel's descriptor gives it (its
+        // first word, group_segment_fixed_size; the packet's kernel_object
+        // at byte 32 points to it). llvm.amdgcn.groupstaticsize would be
+        // the static LDS of the function the read ends up in: 0 in any
+        // function but a kernel (the wave64 scheduler's clone, a .func
+        // that is not inlined).
+        auto ptr4 = LLVM::LLVMPointerType::get(b.getContext(), 4);
+        Value kd = LLVM::IntToPtrOp::create(
+            b, loc, ptr4, dispatchField(loc, 32, b.getI64Type()));
+        Value fixed = LLVM::LoadOp::create(b, loc, i32, kd, 4, false, false,
+                                           /*invariant=*/true);
+        r = arith::SubIOp::create(b, loc, r, fixed);
+      }
     } else if (isa<wave::TrapOp>(op)) {
       LLVM::Trap::create(b, loc);
     } else {

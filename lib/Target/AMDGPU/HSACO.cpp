@@ -125,12 +125,7 @@ Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
         if (!out)
           failure = toString(out.takeError());
         else if (!llvmErrors.empty())
-          // One "error: ..." line per diagnostic; the caller adds the
-          // first "error: " and the last newline again.
-          failure = StringRef(llvmErrors)
-                        .drop_front(StringRef("error: ").size())
-                        .drop_back()
-                        .str();
+          failure = llvmErrors;
         else
           object = std::move(*out);
       },
@@ -140,6 +135,21 @@ Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
   if (!failure.empty())
     return makeError(failure);
   return object;
+}
+
+/// Messages of several parts as compile() prints one: "error: " is added
+/// before the first line and a newline after the last, so each part's
+/// message keeps its own "error: " lines, one per diagnostic.
+Error joinPartErrors(ArrayRef<std::string> messages) {
+  std::string text;
+  for (const std::string &m : messages) {
+    StringRef line(m);
+    if (!line.starts_with("error: "))
+      text += "error: ";
+    text += line.rtrim('\n');
+    text += '\n';
+  }
+  return makeError(StringRef(text).drop_front(7).drop_back());
 }
 
 /// The parts on threads of their own (the first on this one), then one
@@ -162,16 +172,15 @@ Expected<std::string> emitParts(ArrayRef<std::string> parts, StringRef chip,
   compile(0);
   for (std::thread &t : threads)
     t.join();
-  SmallVector<std::string> linked;
-  Error errors = Error::success();
+  SmallVector<std::string> linked, errors;
   for (auto &object : objects) {
     if (*object)
       linked.push_back(std::move(**object));
     else
-      errors = joinErrors(std::move(errors), object->takeError());
+      errors.push_back(toString(object->takeError()));
   }
-  if (errors)
-    return std::move(errors);
+  if (!errors.empty())
+    return joinPartErrors(errors);
   if (Error e = mlir::ptx::amdgpu::mergeMetadataNotes(linked))
     return e;
   return mlir::ptx::amdgpu::linkCodeObject(linked);
@@ -219,7 +228,7 @@ mlir::ptx::amdgpu::linkCodeObject(ArrayRef<std::string> objects) {
   //   also recovers from a crash inside lld. lldMain then returns normally
   //   with canRunAgain false.
   // - LLVM's report_fatal_error inside lld reaches compile()'s handler
-  //   (lib/Compiler/Guard.cpp), which unwinds through that same recovery
+  //   (lib/Target/Common/Guard.cpp), which unwinds through that same recovery
   //   context while one is current, not past it to compile().
   // After either, lld's state is not trusted again in this process: later
   // links fail with an error instead of running it.

@@ -3,6 +3,7 @@
 #include "SplitKernels.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -127,14 +128,15 @@ mlir::ptx::amdgpu::splitKernels(Module &module, unsigned maxParts,
       addReachable(&f, defined[0]);
 
   // Globals outside LDS are defined once (the first part), so the others
-  // must reach them by name.
+  // must reach them by name: internal ones become hidden symbols in every
+  // part.
+  StringSet<> internal;
   for (GlobalVariable &g : module.globals()) {
     if (isLDS(g) || !g.hasLocalLinkage())
       continue;
     if (!g.hasName())
       g.setName("__ptxmlir_global");
-    g.setLinkage(GlobalValue::ExternalLinkage);
-    g.setVisibility(GlobalValue::HiddenVisibility);
+    internal.insert(g.getName());
   }
 
   SmallVector<std::string> parts;
@@ -148,6 +150,12 @@ mlir::ptx::amdgpu::splitKernels(Module &module, unsigned maxParts,
             return isLDS(*g) || p == 0;
           return true;
         });
+    for (GlobalVariable &g : part->globals()) {
+      if (!internal.contains(g.getName()))
+        continue;
+      g.setLinkage(GlobalValue::ExternalLinkage);
+      g.setVisibility(GlobalValue::HiddenVisibility);
+    }
     // A called function defined in several parts is each part's own copy.
     if (p != 0)
       for (Function &f : *part)

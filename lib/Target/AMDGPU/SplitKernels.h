@@ -32,8 +32,9 @@ namespace mlir::ptx::amdgpu {
 /// bitcode round trip and a second target machine) or is not known to be
 /// safe: a function whose address is taken (its copies would differ), an
 /// LDS variable that is not internal, aliases, appending globals or
-/// module-level assembly. Otherwise `module` is changed: its internal
-/// globals outside LDS become hidden external symbols.
+/// module-level assembly. `module` itself only gains names for unnamed
+/// internal globals; in the parts, internal globals outside LDS are hidden
+/// external symbols.
 llvm::SmallVector<std::string> splitKernels(llvm::Module &module,
                                             unsigned maxParts,
                                             unsigned minInstructions = 2000);

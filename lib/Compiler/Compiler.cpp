@@ -1,9 +1,6 @@
 //===- Compiler.cpp - the embedding API: PTX to an AMD code object --------===//
 
 #include "ptxmlir/Compiler/Compiler.h"
-#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -102,9 +99,7 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
       rocdlOptions.chip = options.chip;
       pm.addPass(createConvertWaveToROCDL(rocdlOptions));
     }
-    pm.addPass(createArithToLLVMConversionPass());
-    pm.addPass(createConvertControlFlowToLLVMPass());
-    pm.addPass(createReconcileUnrealizedCastsPass());
+    pm.addPass(createConvertSharedToLLVM());
   }
   if (failed(pm.run(*module)))
     return result;

@@ -3,7 +3,10 @@
 #include "PollingLoops.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 
 using namespace mlir;
@@ -22,9 +25,95 @@ bool isSpinRead(Operation *op) {
   return false;
 }
 
+/// The blocks of the cycle closed by the edge `latch` -> `head`: `head` and
+/// the blocks reachable from it that reach `latch` without passing `head`.
+BlockSet cycleOf(Block *latch, Block *head) {
+  BlockSet fromHead{head};
+  SmallVector<Block *> work{head};
+  while (!work.empty())
+    for (Block *s : work.pop_back_val()->getSuccessors())
+      if (fromHead.insert(s).second)
+        work.push_back(s);
+  BlockSet body{head};
+  if (body.insert(latch).second)
+    work.push_back(latch);
+  while (!work.empty())
+    for (Block *p : work.pop_back_val()->getPredecessors())
+      if (fromHead.contains(p) && body.insert(p).second)
+        work.push_back(p);
+  return body;
+}
+
+/// Whether `v` has the same value on every trip round the cycle `body`:
+/// defined outside it, or by operations without memory effects in it from
+/// such values.
+bool isInvariant(Value v, const BlockSet &body) {
+  SmallVector<Value> work{v};
+  llvm::DenseSet<Value> seen{v};
+  while (!work.empty()) {
+    Value w = work.pop_back_val();
+    if (!body.contains(w.getParentBlock()))
+      continue;
+    Operation *def = w.getDefiningOp();
+    if (!def || !isPure(def))
+      return false;
+    for (Value o : def->getOperands())
+      if (seen.insert(o).second)
+        work.push_back(o);
+  }
+  return true;
+}
+
+/// The branch that retries the compare-exchange `op` if `op` is a
+/// lock-free update (`do { assumed = old; old = atom.cas(p, assumed,
+/// f(assumed)); } while (old != assumed);`), else null: the branch ending
+/// `op`'s block tests whether `op` exchanged (its result equal to its
+/// compare operand), leaves for another block when it did, and otherwise
+/// goes back to the block whose argument the compare operand is, passing the
+/// value `op` found, and the address is the same on every trip. Such a loop
+/// waits for no one: it goes round again only when another thread wrote
+/// between two of its compare-exchanges, and then tries with what that
+/// thread wrote.
+Operation *retryBranch(Operation *op) {
+  auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op);
+  if (!cas)
+    return nullptr;
+  auto head = dyn_cast<BlockArgument>(cas.getCmp());
+  auto br = dyn_cast<cf::CondBranchOp>(op->getBlock()->getTerminator());
+  auto test =
+      br ? br.getCondition().getDefiningOp<arith::CmpIOp>() : arith::CmpIOp();
+  if (!head || !test)
+    return nullptr;
+  Value found;
+  for (OpOperand &use : op->getResult(0).getUses())
+    if (auto e = dyn_cast<LLVM::ExtractValueOp>(use.getOwner());
+        e && e.getPosition() == ArrayRef<int64_t>{0})
+      if ((e.getResult() == test.getLhs() && cas.getCmp() == test.getRhs()) ||
+          (e.getResult() == test.getRhs() && cas.getCmp() == test.getLhs()))
+        found = e.getResult();
+  if (!found)
+    return nullptr;
+  // The successor taken when the exchange failed, its operands, and the
+  // other one.
+  bool ne = test.getPredicate() == arith::CmpIPredicate::ne;
+  if (!ne && test.getPredicate() != arith::CmpIPredicate::eq)
+    return nullptr;
+  Block *retry = ne ? br.getTrueDest() : br.getFalseDest();
+  Block *done = ne ? br.getFalseDest() : br.getTrueDest();
+  OperandRange passed =
+      ne ? br.getTrueDestOperands() : br.getFalseDestOperands();
+  if (retry != head.getOwner() || done == retry ||
+      passed[head.getArgNumber()] != found ||
+      !isInvariant(cas.getPtr(), cycleOf(op->getBlock(), retry)))
+    return nullptr;
+  return br;
+}
+
 /// Whether the values of `op` decide a conditional branch in `body`: they
-/// reach its condition through operations and block arguments.
+/// reach its condition through operations and block arguments. A
+/// compare-exchange's retry (retryBranch) is not counted.
 bool decidesBranch(Operation *op, const BlockSet &body) {
+  Operation *retry = retryBranch(op);
   SmallVector<Value> work(op->getResults());
   llvm::DenseSet<Value> seen(work.begin(), work.end());
   auto push = [&](Value v) {
@@ -46,30 +135,12 @@ bool decidesBranch(Operation *op, const BlockSet &body) {
         push(*arg);
         continue;
       }
-      if (user->getNumSuccessors() > 1 && body.contains(user->getBlock()))
+      if (user->getNumSuccessors() > 1 && body.contains(user->getBlock()) &&
+          user != retry)
         return true;
     }
   }
   return false;
-}
-
-/// The blocks of the cycle closed by the edge `latch` -> `head`: `head` and
-/// the blocks reachable from it that reach `latch` without passing `head`.
-BlockSet cycleOf(Block *latch, Block *head) {
-  BlockSet fromHead{head};
-  SmallVector<Block *> work{head};
-  while (!work.empty())
-    for (Block *s : work.pop_back_val()->getSuccessors())
-      if (fromHead.insert(s).second)
-        work.push_back(s);
-  BlockSet body{head};
-  if (body.insert(latch).second)
-    work.push_back(latch);
-  while (!work.empty())
-    for (Block *p : work.pop_back_val()->getPredecessors())
-      if (fromHead.contains(p) && body.insert(p).second)
-        work.push_back(p);
-  return body;
 }
 
 /// The retreating edges of a depth-first walk of `fn` from its entry.

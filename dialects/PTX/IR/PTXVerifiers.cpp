@@ -828,7 +828,8 @@ static LogicalResult verifyAtomLike(OpT op, bool hasC) {
         (kind == AtomOperation::min || kind == AtomOperation::max)))
     return op.emitOpError(".noftz is only valid with .add, or .min/.max of "
                           "16-bit floating-point types");
-  // Floating-point atomics add; 16-bit ones also min/max (as ptxas).
+  // Floating-point atomics add; 16-bit ones also min/max (vector forms,
+  // below).
   if (isFloatType(t) &&
       !(kind == AtomOperation::add ||
         (isHalfFamily(t) &&
@@ -862,6 +863,18 @@ static LogicalResult verifyAtomLike(OpT op, bool hasC) {
   if (isHalfFamily(t) && kind == AtomOperation::add && !op.getNoftz())
     return op.emitOpError(".add.") << stringifyPTXType(t)
                                    << " requires .noftz";
+  // 16-bit floating-point .min/.max exist in the vector forms only, with
+  // .noftz (the manual's grammar; ptxas: "Vector modifier required").
+  if (isHalfFamily(t) &&
+      (kind == AtomOperation::min || kind == AtomOperation::max)) {
+    if (!op.getVec())
+      return op.emitOpError(".")
+             << stringifyAtomOperation(kind) << "." << stringifyPTXType(t)
+             << " exists in the vector forms only";
+    if (!op.getNoftz())
+      return op.emitOpError(".") << stringifyAtomOperation(kind) << "."
+                                 << stringifyPTXType(t) << " requires .noftz";
+  }
   for (Value b : op.getB())
     if (failed(checkOperand(op, b, t, "b")))
       return failure();

@@ -5,9 +5,11 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::ptx::rocdl;
@@ -79,30 +81,58 @@ Operation *retryBranch(Operation *op) {
   if (!cas)
     return nullptr;
   auto head = dyn_cast<BlockArgument>(cas.getCmp());
-  auto br = dyn_cast<cf::CondBranchOp>(op->getBlock()->getTerminator());
-  auto test =
-      br ? br.getCondition().getDefiningOp<arith::CmpIOp>() : arith::CmpIOp();
-  if (!head || !test)
+  Operation *br = op->getBlock()->getTerminator();
+  Value cond;
+  if (auto c = dyn_cast<cf::CondBranchOp>(br))
+    cond = c.getCondition();
+  else if (auto c = dyn_cast<LLVM::CondBrOp>(br))
+    cond = c.getCondition();
+  if (!head || !cond)
     return nullptr;
+  // A negated predicate (`@!p bra`) is an xor with true.
+  bool negated = false;
+  while (auto x = cond.getDefiningOp<arith::XOrIOp>()) {
+    if (matchPattern(x.getRhs(), m_One()))
+      cond = x.getLhs();
+    else if (matchPattern(x.getLhs(), m_One()))
+      cond = x.getRhs();
+    else
+      break;
+    negated = !negated;
+  }
+  // What the compare-exchange found, and whether `cond` holds when it
+  // exchanged.
   Value found;
-  for (OpOperand &use : op->getResult(0).getUses())
-    if (auto e = dyn_cast<LLVM::ExtractValueOp>(use.getOwner());
-        e && e.getPosition() == ArrayRef<int64_t>{0})
-      if ((e.getResult() == test.getLhs() && cas.getCmp() == test.getRhs()) ||
-          (e.getResult() == test.getRhs() && cas.getCmp() == test.getLhs()))
-        found = e.getResult();
-  if (!found)
+  std::optional<bool> exchanged;
+  for (OpOperand &use : op->getResult(0).getUses()) {
+    auto e = dyn_cast<LLVM::ExtractValueOp>(use.getOwner());
+    if (!e)
+      continue;
+    if (e.getPosition() == ArrayRef<int64_t>{1} && cond == e.getResult())
+      exchanged = true;
+    if (e.getPosition() != ArrayRef<int64_t>{0})
+      continue;
+    found = e.getResult();
+    auto test = cond.getDefiningOp<arith::CmpIOp>();
+    if (test && ((found == test.getLhs() && cas.getCmp() == test.getRhs()) ||
+                 (found == test.getRhs() && cas.getCmp() == test.getLhs()))) {
+      if (test.getPredicate() == arith::CmpIPredicate::eq)
+        exchanged = true;
+      else if (test.getPredicate() == arith::CmpIPredicate::ne)
+        exchanged = false;
+    }
+  }
+  if (!found || !exchanged)
     return nullptr;
-  // The successor taken when the exchange failed, its operands, and the
-  // other one.
-  bool ne = test.getPredicate() == arith::CmpIPredicate::ne;
-  if (!ne && test.getPredicate() != arith::CmpIPredicate::eq)
-    return nullptr;
-  Block *retry = ne ? br.getTrueDest() : br.getFalseDest();
-  Block *done = ne ? br.getFalseDest() : br.getTrueDest();
+  // Successor 0 is taken when the branch's condition holds.
+  unsigned retryIndex = *exchanged != negated ? 1 : 0;
+  Block *retry = br->getSuccessor(retryIndex);
+  Block *done = br->getSuccessor(1 - retryIndex);
+  auto iface = cast<BranchOpInterface>(br);
   OperandRange passed =
-      ne ? br.getTrueDestOperands() : br.getFalseDestOperands();
+      iface.getSuccessorOperands(retryIndex).getForwardedOperands();
   if (retry != head.getOwner() || done == retry ||
+      passed.size() != retry->getNumArguments() ||
       passed[head.getArgNumber()] != found ||
       !isInvariant(cas.getPtr(), cycleOf(op->getBlock(), retry)))
     return nullptr;

@@ -2,6 +2,7 @@
 
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
 #include "MergeNotes.h"
+#include "Reducible.h"
 #include "SplitKernels.h"
 #include "lld/Common/Driver.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
@@ -120,6 +121,7 @@ Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
           return;
         }
         mlir::ptx::optimizeModule(**module, **tm, optLevel);
+        mlir::ptx::amdgpu::makeReducible(**module);
         Expected<std::string> out =
             codegen(**module, **tm, CodeGenFileType::ObjectFile);
         if (!out)
@@ -208,6 +210,7 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
       return emitParts(parts, chip, optLevel);
   }
   mlir::ptx::optimizeModule(module, **tm, optLevel);
+  makeReducible(module);
   Expected<std::string> object =
       codegen(module, **tm,
               kind == OutputKind::Assembly ? CodeGenFileType::AssemblyFile

@@ -72,10 +72,10 @@ bool isInvariant(Value v, const BlockSet &body) {
 /// `op`'s block tests whether `op` exchanged (its result equal to its
 /// compare operand), leaves for another block when it did, and otherwise
 /// goes back to the block whose argument the compare operand is, passing the
-/// value `op` found, and the address is the same on every trip. Such a loop
-/// waits for no one: it goes round again only when another thread wrote
-/// between two of its compare-exchanges, and then tries with what that
-/// thread wrote.
+/// value `op` found, the address is the same on every trip, and nothing
+/// else in the loop writes memory. Such a loop waits for no one: it goes
+/// round again only when another thread wrote between two of its
+/// compare-exchanges, and then tries with what that thread wrote.
 Operation *retryBranch(Operation *op) {
   auto cas = dyn_cast<LLVM::AtomicCmpXchgOp>(op);
   if (!cas)
@@ -133,9 +133,19 @@ Operation *retryBranch(Operation *op) {
       iface.getSuccessorOperands(retryIndex).getForwardedOperands();
   if (retry != head.getOwner() || done == retry ||
       passed.size() != retry->getNumArguments() ||
-      passed[head.getArgNumber()] != found ||
-      !isInvariant(cas.getPtr(), cycleOf(op->getBlock(), retry)))
+      passed[head.getArgNumber()] != found)
     return nullptr;
+  // The thread itself must not write the word between two tries: nothing
+  // else in the loop may write memory (its store could make every try fail
+  // until another warp wrote something else, a wait in disguise).
+  BlockSet body = cycleOf(op->getBlock(), retry);
+  if (!isInvariant(cas.getPtr(), body))
+    return nullptr;
+  for (Block *blk : body)
+    for (Operation &other : *blk)
+      if (&other != op && !other.hasTrait<OpTrait::IsTerminator>() &&
+          mightHaveEffect<MemoryEffects::Write>(&other))
+        return nullptr;
   return br;
 }
 

@@ -7,6 +7,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Utils/BreakCriticalEdges.h"
 #include "llvm/Transforms/Utils/FixIrreducible.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
 
 using namespace llvm;
 
@@ -39,6 +40,10 @@ unsigned mlir::ptx::amdgpu::makeReducible(Module &module) {
   PassBuilder pb;
   pb.registerFunctionAnalyses(fam);
   FunctionPassManager fpm;
+  // The code generator lowers switches before its fix-irreducible anyway;
+  // with only branches left every edge into an entry from a block with two
+  // successors is critical (FixIrreducible also fails on a switch edge).
+  fpm.addPass(LowerSwitchPass());
   fpm.addPass(BreakCriticalEdgesPass());
   fpm.addPass(FixIrreduciblePass());
   for (Function *f : fns)

@@ -11,8 +11,10 @@
 // no block branches to two entries and the pass is right.
 //
 // So functions with irreducible cycles get that done here, after
-// optimisation: their critical edges are split and FixIrreducible runs on
-// them, and the code generator's own run finds nothing left to fix.
+// optimisation: their switches are lowered to branches (as the code
+// generator does before its fix-irreducible), their critical edges split,
+// and FixIrreducible runs on them; the code generator's own run finds
+// nothing left to fix.
 //
 //===----------------------------------------------------------------------===//
 

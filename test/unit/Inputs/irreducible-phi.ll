@@ -33,6 +33,27 @@ exit:
   ret i32 %h
 }
 
+; Two entries reached from a switch: FixIrreducible alone crashes on the
+; switch's edges; the switch is lowered to branches first.
+define i32 @s(i32 %x, i32 %n) {
+entry:
+  switch i32 %x, label %exit [ i32 0, label %A
+                               i32 1, label %B ]
+A:
+  %a = phi i32 [ 0, %entry ], [ %b1, %B ]
+  %a1 = add i32 %a, 1
+  %c = icmp ult i32 %a1, %n
+  br i1 %c, label %B, label %exit
+B:
+  %b = phi i32 [ 5, %entry ], [ %a1, %A ]
+  %b1 = add i32 %b, 2
+  %d = icmp ult i32 %b1, %n
+  br i1 %d, label %A, label %exit
+exit:
+  %r = phi i32 [ -1, %entry ], [ %a1, %A ], [ %b1, %B ]
+  ret i32 %r
+}
+
 ; Reducible: left as it is.
 define i32 @g(i32 %n) {
 entry:
@@ -48,12 +69,15 @@ done:
   ret i32 %i1
 }
 
-@fmt = private constant [7 x i8] c"%d %d\0A\00"
+@fmt = private constant [16 x i8] c"%d %d %d %d %d\0A\00"
 declare i32 @printf(ptr, ...)
 
 define i32 @main() {
   %r = call i32 @f(i1 false)
   %s = call i32 @g(i32 5)
-  call i32 (ptr, ...) @printf(ptr @fmt, i32 %r, i32 %s)
+  %s0 = call i32 @s(i32 0, i32 20)
+  %s1 = call i32 @s(i32 1, i32 20)
+  %s2 = call i32 @s(i32 2, i32 20)
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %r, i32 %s, i32 %s0, i32 %s1, i32 %s2)
   ret i32 0
 }

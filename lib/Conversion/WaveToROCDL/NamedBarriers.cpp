@@ -340,7 +340,10 @@ LLVM::LLVMFuncOp NamedBarriers::getExitFunction(Location loc) {
   exitFn = LLVM::LLVMFuncOp::create(b, loc, kExitFnName, fnTy,
                                     LLVM::Linkage::Internal);
   exitFn.setConvergent(true);
-  exitFn.setAlwaysInline(true);
+  // Called once per exited warp: out of line, one copy per module instead
+  // of one in each scheduled kernel (about 480 lines of LLVM IR each, with
+  // its loop unrolled).
+  exitFn.setNoInline(true);
   Block *entry = exitFn.addEntryBlock(b);
   Region &body = exitFn.getBody();
   Block *first = new Block(), *loop = new Block(), *check = new Block(),
@@ -406,11 +409,18 @@ LLVM::LLVMFuncOp NamedBarriers::getExitFunction(Location loc) {
   openPhase(b, loc, slot, target, nextPhase);
   LLVM::BrOp::create(b, loc, ValueRange{slot}, next);
 
+  // Not unrolled: 16 copies of the check and the completion would be code
+  // that runs once per exited warp.
   b.setInsertionPointToEnd(next);
+  auto noUnroll = LLVM::LoopAnnotationAttr::get(
+      ctx, {}, {}, {},
+      LLVM::LoopUnrollAttr::get(ctx, b.getBoolAttr(true), {}, {}, {}, {}, {},
+                                {}),
+      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
   LLVM::BrOp::create(
       b, loc,
       ValueRange{arith::AddIOp::create(b, loc, next->getArgument(0), e.c32(1))},
-      loop);
+      noUnroll, loop);
 
   b.setInsertionPointToEnd(ret);
   LLVM::ReturnOp::create(b, loc, ValueRange{});

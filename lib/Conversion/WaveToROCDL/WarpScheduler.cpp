@@ -9,6 +9,8 @@
 #include "WarpPerWave.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 
@@ -666,4 +668,28 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
     clone.setConvergent(true);
     callFromKernel(b, ids, kernel, clone);
   }
+}
+
+void mlir::ptx::rocdl::runScheduledOnly(ModuleOp top, LLVM::LLVMFuncOp kernel) {
+  auto clone = top.lookupSymbol<LLVM::LLVMFuncOp>(
+      (kernel.getName() + kScheduledSuffix).str());
+  if (!clone)
+    return;
+  // The call block of callFromKernel, entered from one conditional branch.
+  LLVM::CallOp call;
+  kernel.walk([&](LLVM::CallOp c) {
+    if (c.getCallee() == clone.getName())
+      call = c;
+  });
+  Block *callBlock = call ? call->getBlock() : nullptr;
+  auto branch = callBlock && callBlock->getSinglePredecessor()
+                    ? dyn_cast<LLVM::CondBrOp>(
+                          callBlock->getSinglePredecessor()->getTerminator())
+                    : LLVM::CondBrOp();
+  if (!branch)
+    return;
+  IRRewriter rewriter(kernel.getContext());
+  rewriter.setInsertionPoint(branch);
+  rewriter.replaceOpWithNewOp<LLVM::BrOp>(branch, ValueRange{}, callBlock);
+  (void)eraseUnreachableBlocks(rewriter, kernel.getBody());
 }

@@ -363,13 +363,17 @@ struct ConvertWaveToROCDLPass
       fn->setAttr("rocdl.kernel", b.getUnitAttr());
       int64_t maxThreads = ptx::getMaxThreadsPerBlock(fn);
       int64_t groupLimit = maxThreads;
+      bool mayBeSplit = false;
       if (warpPerWave && llvm::is_contained(barrierKernels, fn))
         if (int64_t split =
                 lowering.ids.enableWarpPerWave(fn, maxThreads, top)) {
           // A split dispatch is a 1-D work-group of another size.
           groupLimit = split;
+          mayBeSplit = true;
           fn->removeAttr("ptx.reqntid");
         }
+      if (waveSize == 64 && !mayBeSplit)
+        ptx::rocdl::runScheduledOnly(top, fn);
       if (auto a = fn->getAttrOfType<DenseI32ArrayAttr>("ptx.reqntid")) {
         SmallVector<int32_t> dims(a.asArrayRef());
         dims.resize(3, 1);

@@ -137,22 +137,22 @@ extern "C" __global__ void k_pipeline(const float* in, float* out, int tiles) {
 }
 
 // ---------------------------------------------------------------------------
-// mbarrier phases: 128 threads exchange data[] through an mbarrier for
-// `rounds` rounds. Even rounds wait with test_wait on the arrive state, odd
-// rounds with (try_)wait.parity; a second mbarrier guards data[] before the
-// next round overwrites it. out[t] = hash of what thread t read, out[128+t]
-// = 1 when no wait timed out.
+// mbarrier phases: the n <= 128 threads of the block exchange data[] through
+// an mbarrier for `rounds` rounds. Even rounds wait with test_wait on the
+// arrive state, odd rounds with (try_)wait.parity; a second mbarrier guards
+// data[] before the next round overwrites it. out[t] = hash of what thread t
+// read, out[n+t] = 1 when no wait timed out.
 // ---------------------------------------------------------------------------
 extern "C" __global__ void k_mbarrier(unsigned* out, int rounds) {
   __shared__ unsigned long long bar[2];
   __shared__ unsigned data[128];
-  int t = threadIdx.x;
+  int t = threadIdx.x, n = blockDim.x;
   unsigned acc = 0, ok = 1;
 #if HAVE_CP_ASYNC
   unsigned b0 = smem(&bar[0]), b1 = smem(&bar[1]);
   if (t == 0) {
-    mbar_init(b0, 128);
-    mbar_init(b1, 128);
+    mbar_init(b0, n);
+    mbar_init(b1, n);
   }
   __syncthreads();
 #endif
@@ -171,7 +171,7 @@ extern "C" __global__ void k_mbarrier(unsigned* out, int rounds) {
 #else
     __syncthreads();
 #endif
-    acc = acc * 31 + data[(t + 1 + r) % 128];
+    acc = acc * 31 + data[(t + 1 + r) % n];
 #if HAVE_CP_ASYNC
     unsigned long long st1 = mbar_arrive(b1);
     int i = 0;
@@ -183,8 +183,9 @@ extern "C" __global__ void k_mbarrier(unsigned* out, int rounds) {
 #endif
   }
   out[t] = acc;
-  out[128 + t] = ok;
+  out[n + t] = ok;
 }
+
 
 // ---------------------------------------------------------------------------
 // One thread walks an mbarrier through its states: pending_count of

@@ -60,16 +60,21 @@ int main(int argc, char** argv) {
     dfree(dout);
   }
   // ---------------- mbarrier phases ----------------
-  {
+  // Also blocks of one warp and less: on wave64 the kernel polls, and a
+  // block of one warp runs the scheduled code too (docs/lowering.md).
+  for (int n : {128, 32, 5}) {
     const int rounds = 6;
-    CUdeviceptr dout = alloc_out<uint32_t>(256);
-    LAUNCH(get_function(ctx, "k_mbarrier"), 1, 128, 0, dout, rounds);
-    std::vector<uint32_t> o = download<uint32_t>(dout, 256);
-    for (int t = 0; t < 128; t++) {
+    CUdeviceptr dout = alloc_out<uint32_t>(2 * n);
+    LAUNCH(get_function(ctx, "k_mbarrier"), 1, n, 0, dout, rounds);
+    std::vector<uint32_t> o = download<uint32_t>(dout, 2 * n);
+    for (int t = 0; t < n; t++) {
       uint32_t acc = 0;
-      for (int r = 0; r < rounds; r++) acc = acc * 31 + (uint32_t)(((t + 1 + r) % 128) * 7 + r * 1000);
-      ck.u32("mbarrier exchange", t, o[t], acc);
-      ck.u32("mbarrier waits completed", t, o[128 + t], 1);
+      for (int r = 0; r < rounds; r++) acc = acc * 31 + (uint32_t)(((t + 1 + r) % n) * 7 + r * 1000);
+      ck.u32(n == 128 ? "mbarrier exchange" : n == 32 ? "mbarrier exchange (32 threads)" : "mbarrier exchange (5 threads)",
+             t, o[t], acc);
+      ck.u32(n == 128 ? "mbarrier waits completed"
+                      : n == 32 ? "mbarrier waits completed (32 threads)" : "mbarrier waits completed (5 threads)",
+             t, o[n + t], 1);
     }
     dfree(dout);
   }

@@ -1,12 +1,14 @@
 // PTX -> code object for many files in one process, as libcuda's JIT runs
 // the compiler: start-up (loading libMLIR/libLLVM, registering dialects)
-// is paid once, not per file. Prints the wall time of the compiles.
+// is paid once, not per file. Prints the wall time of the compiles; with
+// PTXMLIR_BENCH_PER_FILE=1 in the environment also each file's, to stderr.
 //
 // Usage: ptx-compile-bench CHIP FILE...
 #include "ptxmlir/Compiler/Compiler.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 int main(int argc, char **argv) {
   if (argc < 3) {
@@ -15,8 +17,11 @@ int main(int argc, char **argv) {
   }
   mlir::ptx::CompileOptions options;
   options.chip = argv[1];
+  const char *perFileEnv = std::getenv("PTXMLIR_BENCH_PER_FILE");
+  bool perFile = perFileEnv && *perFileEnv == '1';
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 2; i < argc; ++i) {
+    auto f0 = std::chrono::steady_clock::now();
     auto buf = llvm::MemoryBuffer::getFile(argv[i]);
     if (!buf) {
       std::fprintf(stderr, "cannot read %s\n", argv[i]);
@@ -29,6 +34,11 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "%s", r.diagnostics.c_str());
       return 1;
     }
+    if (perFile)
+      std::fprintf(
+          stderr, "%s %.3f\n", argv[i],
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - f0)
+              .count());
   }
   auto t1 = std::chrono::steady_clock::now();
   std::printf("%d files, %.2f s\n", argc - 2,

@@ -278,8 +278,12 @@ struct SadLowering : public PTXPattern<SadOp> {
   }
 };
 
-/// Division and remainder without traps: x / 0 is all ones (quotient) and
-/// x (remainder); INT_MIN / -1 is INT_MIN with remainder 0.
+/// Division and remainder without traps, with the results of NVIDIA
+/// hardware (H200, test/e2e/int_arith): x / 0 and x % 0 are all ones, signed
+/// or not; INT_MIN / -1 is INT_MIN with remainder 0. The divisor
+/// handed to LLVM depends on b alone (0 and -1 become 1, and x / -1 is
+/// computed as -x), so that the AMDGPU expansion of many divisions by one
+/// value shares one reciprocal instead of computing it per dividend.
 template <typename OpT, bool isRem>
 struct DivRemLowering : public PTXPattern<OpT> {
   using PTXPattern<OpT>::PTXPattern;
@@ -292,32 +296,29 @@ struct DivRemLowering : public PTXPattern<OpT> {
     Value a = opnd(rewriter, loc, adaptor.getA(), t);
     Value b = opnd(rewriter, loc, adaptor.getB(), t);
     Type ty = a.getType();
-    unsigned w = width(a);
     Value zero = c(rewriter, loc, ty, 0), one = c(rewriter, loc, ty, 1);
     Value bz = cmp(rewriter, loc, arith::CmpIPredicate::eq, b, zero);
-    Value bad = bz;
+    Value bad = bz, bm1;
     if (sgn) {
-      Value minInt =
-          c(rewriter, loc, ty, w == 64 ? INT64_MIN : -(1ll << (w - 1)));
-      Value ovf = arith::AndIOp::create(
-          rewriter, loc,
-          cmp(rewriter, loc, arith::CmpIPredicate::eq, a, minInt),
-          cmp(rewriter, loc, arith::CmpIPredicate::eq, b,
-              c(rewriter, loc, ty, -1)));
-      bad = arith::OrIOp::create(rewriter, loc, bz, ovf);
+      bm1 = cmp(rewriter, loc, arith::CmpIPredicate::eq, b,
+                c(rewriter, loc, ty, -1));
+      bad = arith::OrIOp::create(rewriter, loc, bz, bm1);
     }
     Value safeB = sel(rewriter, loc, bad, one, b);
     Value r;
     if (isRem) {
+      // x % -1 is 0 (INT_MIN included), as is x % 1.
       r = sgn ? (Value)arith::RemSIOp::create(rewriter, loc, a, safeB)
               : (Value)arith::RemUIOp::create(rewriter, loc, a, safeB);
-      // a % 1 == 0 covers INT_MIN % -1; x % 0 is x.
-      r = sel(rewriter, loc, bz, a, r);
     } else {
       r = sgn ? (Value)arith::DivSIOp::create(rewriter, loc, a, safeB)
               : (Value)arith::DivUIOp::create(rewriter, loc, a, safeB);
-      r = sel(rewriter, loc, bz, c(rewriter, loc, ty, -1), r);
+      // x / -1 is -x, wrapping, so INT_MIN / -1 is INT_MIN.
+      if (sgn)
+        r = sel(rewriter, loc, bm1,
+                arith::SubIOp::create(rewriter, loc, zero, a), r);
     }
+    r = sel(rewriter, loc, bz, c(rewriter, loc, ty, -1), r);
     replaceWithAdapted(rewriter, op, r, sgn);
     return success();
   }

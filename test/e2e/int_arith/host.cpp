@@ -1,5 +1,6 @@
 // Host for int_arith: checks mul.hi/wide, mul24/mad24, mad.hi, 64-bit mul.hi,
-// div/rem (incl. negatives and constant divisors), abs/neg/min/max/sad.
+// div/rem (incl. negatives and constant divisors, by zero and INT_MIN / -1),
+// abs/neg/min/max/sad.
 #include "e2e.h"
 using namespace e2e;
 
@@ -166,6 +167,58 @@ int main(int argc, char** argv) {
       for (int k = 0; k < 10; k++)
         ck.expect(o[(size_t)i * 10 + k] == e[k], "%s with x=%" PRId64 " y=%" PRId64 ": got %" PRId64
                   " expected %" PRId64, names[k], x, y, o[(size_t)i * 10 + k], e[k]);
+    }
+    dfree(da); dfree(db); dfree(dout);
+  }
+
+  // ---------------- div / rem by zero and of the minimum by -1 ----------------
+  {
+    // Dividends and divisors whose low halves are edge values too: the
+    // 32-bit forms divide the low 32 bits.
+    static const int64_t xs[] = {0, 1, 7, -7, INT32_MIN, INT32_MAX, INT64_MIN, INT64_MAX, -1,
+                                 (int64_t)0x80000000u, 0x123456789abcdefLL, -1000000007LL};
+    static const int64_t ys[] = {0, -1, 1, -2, 3, (int64_t)0xFFFFFFFFu, 0x100000000LL, INT64_MIN};
+    std::vector<int64_t> a, b;
+    for (int64_t x : xs)
+      for (int64_t y : ys) {
+        a.push_back(x);
+        b.push_back(y);
+      }
+    const int n = (int)a.size();
+    CUdeviceptr da = upload(a), db = upload(b);
+    CUdeviceptr dout = alloc_out<int64_t>((size_t)n * 8);
+    LAUNCH(get_function(ctx, "k_div_edge"), 1, (unsigned)n, 0, da, db, dout, n);
+    std::vector<int64_t> o = download<int64_t>(dout, (size_t)n * 8);
+    static const char* names[8] = {"div.s32", "rem.s32", "div.u32", "rem.u32",
+                                   "div.s64", "rem.s64", "div.u64", "rem.u64"};
+    for (int i = 0; i < n; i++) {
+      int64_t e[8], r;
+      int32_t x32 = (int32_t)(uint32_t)a[i], y32 = (int32_t)(uint32_t)b[i];
+      uint32_t ux32 = (uint32_t)x32, uy32 = (uint32_t)y32;
+      uint64_t ux = (uint64_t)a[i], uy = (uint64_t)b[i];
+      // By zero: all ones, quotient and remainder alike (as the H200
+      // gives). Minimum / -1: the minimum (the negation wraps), remainder 0.
+      if (y32 == 0) {
+        e[0] = -1; e[1] = -1;
+      } else if (y32 == -1) {
+        e[0] = (int32_t)((uint32_t)0 - ux32); e[1] = 0;
+      } else {
+        e[0] = (int32_t)sdiv(x32, y32, &r); e[1] = (int32_t)r;
+      }
+      e[2] = uy32 ? ux32 / uy32 : 0xFFFFFFFFu;
+      e[3] = uy32 ? ux32 % uy32 : 0xFFFFFFFFu;
+      if (b[i] == 0) {
+        e[4] = -1; e[5] = -1;
+      } else if (b[i] == -1) {
+        e[4] = (int64_t)((uint64_t)0 - ux); e[5] = 0;
+      } else {
+        e[4] = sdiv(a[i], b[i], &r); e[5] = r;
+      }
+      e[6] = uy ? (int64_t)(ux / uy) : -1;
+      e[7] = uy ? (int64_t)(ux % uy) : -1;
+      for (int k = 0; k < 8; k++)
+        ck.expect(o[(size_t)i * 8 + k] == e[k], "%s with x=%" PRId64 " y=%" PRId64 ": got %" PRId64
+                  " expected %" PRId64, names[k], a[i], b[i], o[(size_t)i * 8 + k], e[k]);
     }
     dfree(da); dfree(db); dfree(dout);
   }

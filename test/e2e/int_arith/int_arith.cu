@@ -1,6 +1,6 @@
 // Integer arithmetic: mul.hi / mul.wide, mul24 / mad24, mad.hi, 64-bit mul.hi,
-// signed/unsigned div and rem (incl. negative operands and division by
-// constants), abs / neg / min / max, sad.
+// signed/unsigned div and rem (incl. negative operands, division by
+// constants, by zero and of the minimum by -1), abs / neg / min / max, sad.
 #include <stdint.h>
 
 #define NOUT_MUL32 16
@@ -98,6 +98,34 @@ extern "C" __global__ void k_div64(const long long* a, const long long* b, long 
   o[7] = (long long)(ux % 10ull);
   o[8] = x / -1000003;
   o[9] = x % -1000003;
+}
+
+// div/rem where C has no answer: by zero, and the most negative value by -1
+// (both widths, signed and unsigned). PTX leaves them machine-specific; the
+// host checks the values NVIDIA hardware gives (docs/lowering.md).
+#define NOUT_EDGE 8
+extern "C" __global__ void k_div_edge(const long long* a, const long long* b, long long* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  long long x = a[i], y = b[i], r;
+  int x32 = (int)x, y32 = (int)y, r32;
+  long long* o = out + (size_t)i * NOUT_EDGE;
+  asm volatile("div.s32 %0, %1, %2;" : "=r"(r32) : "r"(x32), "r"(y32));
+  o[0] = r32;
+  asm volatile("rem.s32 %0, %1, %2;" : "=r"(r32) : "r"(x32), "r"(y32));
+  o[1] = r32;
+  asm volatile("div.u32 %0, %1, %2;" : "=r"(r32) : "r"(x32), "r"(y32));
+  o[2] = (unsigned)r32;
+  asm volatile("rem.u32 %0, %1, %2;" : "=r"(r32) : "r"(x32), "r"(y32));
+  o[3] = (unsigned)r32;
+  asm volatile("div.s64 %0, %1, %2;" : "=l"(r) : "l"(x), "l"(y));
+  o[4] = r;
+  asm volatile("rem.s64 %0, %1, %2;" : "=l"(r) : "l"(x), "l"(y));
+  o[5] = r;
+  asm volatile("div.u64 %0, %1, %2;" : "=l"(r) : "l"(x), "l"(y));
+  o[6] = r;
+  asm volatile("rem.u64 %0, %1, %2;" : "=l"(r) : "l"(x), "l"(y));
+  o[7] = r;
 }
 
 #define NOUT_MINMAX 16

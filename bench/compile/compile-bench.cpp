@@ -2,6 +2,7 @@
 // the compiler: start-up (loading libMLIR/libLLVM, registering dialects)
 // is paid once, not per file. Prints the wall time of the compiles; with
 // PTXMLIR_BENCH_PER_FILE=1 in the environment also each file's, to stderr.
+// PTXMLIR_BENCH_JOBS=N sets CompileOptions::jobs (default 0: one per core).
 //
 // Usage: ptx-compile-bench CHIP FILE...
 #include "ptxmlir/Compiler/Compiler.h"
@@ -19,6 +20,8 @@ int main(int argc, char **argv) {
   options.chip = argv[1];
   const char *perFileEnv = std::getenv("PTXMLIR_BENCH_PER_FILE");
   bool perFile = perFileEnv && *perFileEnv == '1';
+  if (const char *jobsEnv = std::getenv("PTXMLIR_BENCH_JOBS"))
+    options.jobs = std::strtoul(jobsEnv, nullptr, 10);
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 2; i < argc; ++i) {
     auto f0 = std::chrono::steady_clock::now();

@@ -62,8 +62,9 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
   registerLLVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  // Dialects load on demand (the importer and each pass name theirs): the
+  // AMDGPU path never pays for NVVM's, nor the NVVM path for ROCDL's.
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
-  ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;

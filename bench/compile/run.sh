@@ -3,8 +3,8 @@
 # corpus (every *.sm_NN.ptx, one process per file as a driver would run it)
 # against `ptxas -O3` on the same PTX for its own target, in the same run,
 # alternating A B A B so that drift in the machine's speed cancels in each
-# pair's ratio. Prints each pair and the medians; the median ratio A/B goes
-# to docs/benchmarks.md.
+# pair's ratio. Prints each pair and the medians, of wall time and of CPU
+# time; the median ratios A/B go to docs/benchmarks.md.
 #
 # With MODE=inprocess, "ours" is one ptx-compile-bench process compiling
 # every file through the embedding API, as libcuda's JIT does (start-up
@@ -41,13 +41,19 @@ echo "files: $(ls $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx | wc -l), chip $CHIP, mod
 now() { date +%s.%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 sh "$OUT/ours.sh" && sh "$OUT/ptxas.sh" # warm-up
+# Wall time, and CPU time (user + system, children included) from
+# /usr/bin/time: on a shared machine the CPU time moves less with load.
+cpu() { /usr/bin/time -f "%U %S" -o "$OUT/cpu" sh "$1" && awk '{print $1 + $2}' "$OUT/cpu"; }
 for i in $(seq "$RUNS"); do
-  t0=$(now); sh "$OUT/ours.sh"; t1=$(now); sh "$OUT/ptxas.sh"; t2=$(now)
-  awk -v a="$t0" -v b="$t1" -v c="$t2" \
-    'BEGIN { printf "%.2f %.2f %.3f\n", b - a, c - b, (b - a) / (c - b) }'
+  t0=$(now); ca=$(cpu "$OUT/ours.sh"); t1=$(now); cb=$(cpu "$OUT/ptxas.sh"); t2=$(now)
+  awk -v a="$t0" -v b="$t1" -v c="$t2" -v ca="$ca" -v cb="$cb" \
+    'BEGIN { printf "%.2f %.2f %.3f %.2f %.2f %.3f\n", b - a, c - b, (b - a) / (c - b), ca, cb, ca / cb }'
 done > "$OUT/pairs"
-echo "run: ptx-translate s, ptxas s, ratio"
+echo "run: ptx-translate s, ptxas s, ratio (wall); ptx-translate s, ptxas s, ratio (cpu)"
 cat "$OUT/pairs"
 echo "median ptx-translate $(cut -d' ' -f1 "$OUT/pairs" | median) s," \
      "ptxas $(cut -d' ' -f2 "$OUT/pairs" | median) s," \
      "ratio $(cut -d' ' -f3 "$OUT/pairs" | median)"
+echo "median cpu: ptx-translate $(cut -d' ' -f4 "$OUT/pairs" | median) s," \
+     "ptxas $(cut -d' ' -f5 "$OUT/pairs" | median) s," \
+     "ratio $(cut -d' ' -f6 "$OUT/pairs" | median)"

@@ -2,7 +2,8 @@
 // the compiler: start-up (loading libMLIR/libLLVM, registering dialects)
 // is paid once, not per file. Prints the wall time of the compiles; with
 // PTXMLIR_BENCH_PER_FILE=1 in the environment also each file's, to stderr.
-// PTXMLIR_BENCH_JOBS=N sets CompileOptions::jobs (default 0: one per core).
+// PTXMLIR_BENCH_JOBS=N sets CompileOptions::jobs (default 0: one per core,
+// at most 8).
 //
 // Usage: ptx-compile-bench CHIP FILE...
 #include "ptxmlir/Compiler/Compiler.h"

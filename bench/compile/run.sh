@@ -43,7 +43,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 sh "$OUT/ours.sh" && sh "$OUT/ptxas.sh" # warm-up
 # Wall time, and CPU time (user + system, children included) from
 # /usr/bin/time: on a shared machine the CPU time moves less with load.
-cpu() { /usr/bin/time -f "%U %S" -o "$OUT/cpu" sh "$1" && awk '{print $1 + $2}' "$OUT/cpu"; }
+cpu() { /usr/bin/time -f "%U %S" -o "$OUT/cpu" sh "$1" > /dev/null && awk '{print $1 + $2}' "$OUT/cpu"; }
 for i in $(seq "$RUNS"); do
   t0=$(now); ca=$(cpu "$OUT/ours.sh"); t1=$(now); cb=$(cpu "$OUT/ptxas.sh"); t2=$(now)
   awk -v a="$t0" -v b="$t1" -v c="$t2" -v ca="$ca" -v cb="$cb" \

@@ -31,6 +31,7 @@ def ConvertWaveToROCDL : Pass<"convert-wave-to-rocdl", "ModuleOp"> {
            "the AMD GPU (gfxNNNN) the code is for">,
   ];
   let dependentDialects = ["::mlir::ROCDL::ROCDLDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 
@@ -42,6 +43,7 @@ def ConvertWaveToNVVM : Pass<"convert-wave-to-nvvm", "ModuleOp"> {
     byval pointers, "ptx.*" sync scopes NVPTX ones.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 

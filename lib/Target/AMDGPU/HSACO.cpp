@@ -3,6 +3,7 @@
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
 #include "MergeNotes.h"
 #include "Reducible.h"
+#include "SchedulingRegions.h"
 #include "SplitKernels.h"
 #include "lld/Common/Driver.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
@@ -122,6 +123,8 @@ Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
         }
         mlir::ptx::optimizeModule(**module, **tm, optLevel);
         mlir::ptx::amdgpu::makeReducible(**module);
+        if (optLevel)
+          mlir::ptx::amdgpu::limitSchedulingRegions(**module);
         Expected<std::string> out =
             codegen(**module, **tm, CodeGenFileType::ObjectFile);
         if (!out)
@@ -211,6 +214,8 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
   }
   mlir::ptx::optimizeModule(module, **tm, optLevel);
   makeReducible(module);
+  if (optLevel)
+    limitSchedulingRegions(module);
   Expected<std::string> object =
       codegen(module, **tm,
               kind == OutputKind::Assembly ? CodeGenFileType::AssemblyFile

@@ -17,6 +17,7 @@ struct Slots {
   OpBuilder b;
   Block *block;
   Value one;
+  SmallVectorImpl<Value> *created;
 
   /// A private (address space 5) slot of type `t`.
   Value create(Type t, Location loc) {
@@ -28,9 +29,12 @@ struct Slots {
     } else {
       b.setInsertionPointAfter(one.getDefiningOp());
     }
-    return LLVM::AllocaOp::create(b, loc,
-                                  LLVM::LLVMPointerType::get(b.getContext(), 5),
-                                  t, one, /*alignment=*/0);
+    Value slot = LLVM::AllocaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 5), t, one,
+        /*alignment=*/0);
+    if (created)
+      created->push_back(slot);
+    return slot;
   }
 };
 
@@ -116,9 +120,10 @@ void demoteResults(Operation &op, Slots &slots) {
 } // namespace
 
 void mlir::ptx::rocdl::demoteCrossBlockValues(SmallVectorImpl<Block *> &blocks,
-                                              Block *slotsBlock) {
+                                              Block *slotsBlock,
+                                              SmallVectorImpl<Value> *created) {
   Slots slots{OpBuilder(slotsBlock->getParent()->getContext()), slotsBlock,
-              Value()};
+              Value(), created};
   SmallVector<Block *> withArgs;
   for (Block *blk : blocks)
     if (blk->getNumArguments())

@@ -12,6 +12,7 @@
 #define PTXMLIR_LIB_CONVERSION_WAVETOROCDL_REGTOMEM_H
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/Value.h"
 
 namespace mlir::ptx::rocdl {
 
@@ -25,7 +26,9 @@ namespace mlir::ptx::rocdl {
 /// successors get a block of their own (returned in `blocks`' region, and
 /// appended to `blocks`). Afterwards no value crosses a boundary between
 /// blocks of `blocks` except those defined in `slots`'s dominating blocks.
-void demoteCrossBlockValues(SmallVectorImpl<Block *> &blocks, Block *slots);
+/// The slots it creates are appended to `created` when given.
+void demoteCrossBlockValues(SmallVectorImpl<Block *> &blocks, Block *slots,
+                            SmallVectorImpl<Value> *created = nullptr);
 
 } // namespace mlir::ptx::rocdl
 

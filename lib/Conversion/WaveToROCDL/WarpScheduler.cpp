@@ -2,6 +2,7 @@
 
 #include "WarpScheduler.h"
 #include "Build.h"
+#include "DeadSlots.h"
 #include "InlineCall.h"
 #include "NamedBarriers.h"
 #include "PollingLoops.h"
@@ -58,6 +59,8 @@ struct Scheduler {
   /// Resume points from this one on follow failed polls: they can always run.
   int32_t firstPoll = 1;
   SmallVector<Block *> resumes;
+  /// Blocks that branch to the dispatcher, with where their lanes resume.
+  llvm::DenseMap<Block *, Block *> yields;
 
   Value c32(int64_t v) { return constI32(b, loc, v); }
   Value intr(Type t, StringRef name, ValueRange args = {}) {
@@ -155,6 +158,7 @@ struct Scheduler {
     store(c32((pred ? kReduce : 0) | (whole ? kWhole : 0)), waitFlags);
     store(c32(1), pending);
     LLVM::BrOp::create(b, loc, header);
+    yields[before] = after;
 
     // Resumed: the barrier's results.
     b.setInsertionPointToStart(after);
@@ -229,6 +233,7 @@ struct Scheduler {
     store(c32(0), failed);
     store(c32(k), state);
     LLVM::BrOp::create(b, loc, header);
+    yields[yield] = resume;
     b.setInsertionPointToEnd(resume);
     LLVM::BrOp::create(b, loc, args, head);
     resumes.push_back(resume);
@@ -456,13 +461,16 @@ struct Scheduler {
       b.setInsertionPoint(r);
       store(c32(kDone), state);
       LLVM::BrOp::create(b, loc, header);
+      yields[r->getBlock()] = nullptr;
       r.erase();
     }
     SmallVector<Block *> body;
     for (Block &blk : fn.getBody())
       if (&blk != init)
         body.push_back(&blk);
-    demoteCrossBlockValues(body, init);
+    SmallVector<Value> slots;
+    demoteCrossBlockValues(body, init, &slots);
+    killDeadSlotsAtYields(body, slots, yields);
     buildDispatcher(start);
   }
 };

@@ -41,8 +41,10 @@ unsigned mlir::ptx::rocdl::killDeadSlotsAtYields(
     // A yield's lane goes on at its resume point; the dispatcher, outside
     // `body`, reads none of the slots.
     if (auto y = yields.find(blk); y != yields.end()) {
-      if (y->second)
+      if (y->second) {
+        assert(number.count(y->second) && "a resume point outside the body");
         succs[i].push_back(number.lookup(y->second));
+      }
       continue;
     }
     for (Block *s : blk->getSuccessors())

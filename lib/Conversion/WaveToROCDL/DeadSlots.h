@@ -1,5 +1,4 @@
-//===- DeadSlots.h - slots not kept across a wait they are dead at -*- C++
-//-*-===//
+//===- DeadSlots.h - slots dead at a wait not kept across it ----*- C++ -*-===//
 //
 // Private to lib/Conversion/WaveToROCDL. In a scheduled clone every value
 // that crosses blocks goes through a stack slot (RegToMem.h), and every

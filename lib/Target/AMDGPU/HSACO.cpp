@@ -86,6 +86,16 @@ createTargetMachine(StringRef chip, unsigned optLevel) {
   return std::move(tm);
 }
 
+/// Optimises `module` and readies it for the AMDGPU code generator: every
+/// path to code generation (one module, or parts on threads) goes through
+/// here.
+void prepareForCodegen(Module &module, TargetMachine &tm, unsigned optLevel) {
+  mlir::ptx::optimizeModule(module, tm, optLevel);
+  mlir::ptx::amdgpu::makeReducible(module);
+  if (optLevel)
+    mlir::ptx::amdgpu::limitSchedulingRegions(module);
+}
+
 /// Runs the AMDGPU back end on an optimised module.
 Expected<std::string> codegen(Module &module, TargetMachine &tm,
                               CodeGenFileType type) {
@@ -121,10 +131,7 @@ Expected<std::string> compilePart(StringRef bitcode, StringRef chip,
           failure = toString(tm.takeError());
           return;
         }
-        mlir::ptx::optimizeModule(**module, **tm, optLevel);
-        mlir::ptx::amdgpu::makeReducible(**module);
-        if (optLevel)
-          mlir::ptx::amdgpu::limitSchedulingRegions(**module);
+        prepareForCodegen(**module, **tm, optLevel);
         Expected<std::string> out =
             codegen(**module, **tm, CodeGenFileType::ObjectFile);
         if (!out)
@@ -212,10 +219,7 @@ Expected<std::string> mlir::ptx::amdgpu::emit(Module &module, StringRef chip,
     if (!parts.empty())
       return emitParts(parts, chip, optLevel);
   }
-  mlir::ptx::optimizeModule(module, **tm, optLevel);
-  makeReducible(module);
-  if (optLevel)
-    limitSchedulingRegions(module);
+  prepareForCodegen(module, **tm, optLevel);
   Expected<std::string> object =
       codegen(module, **tm,
               kind == OutputKind::Assembly ? CodeGenFileType::AssemblyFile

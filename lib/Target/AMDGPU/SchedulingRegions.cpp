@@ -24,11 +24,12 @@ unsigned mlir::ptx::amdgpu::limitSchedulingRegions(Module &module,
           counted.push_back(&inst);
       if (counted.size() <= maxInstructions)
         continue;
-      // Stretches of equal length, none longer than the bound.
-      size_t pieces = divideCeil(counted.size(), maxInstructions);
-      size_t length = divideCeil(counted.size(), pieces);
-      for (size_t i = length; i < counted.size(); i += length) {
-        IRBuilder<> b(counted[i]);
+      // Stretches of equal length (one instruction apart at most), none
+      // longer than the bound.
+      size_t n = counted.size();
+      size_t pieces = divideCeil(n, maxInstructions);
+      for (size_t k = 1; k < pieces; ++k) {
+        IRBuilder<> b(counted[k * n / pieces]);
         b.CreateIntrinsic(Intrinsic::amdgcn_sched_barrier, {}, {b.getInt32(0)});
         ++inserted;
       }

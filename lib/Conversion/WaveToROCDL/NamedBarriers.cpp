@@ -13,8 +13,11 @@ using namespace mlir::ptx::rocdl;
 namespace {
 
 constexpr int kIds = 16;
-/// Words of the LDS state, each an array of kIds i32 indexed by barrier id.
-/// The first kZeroedFields are zeroed at launch.
+/// Warps of a work-group: 1024 work-items.
+constexpr int kMaxWarps = 32;
+/// Words of the LDS state, each an array of kIds i32 indexed by barrier id
+/// (the kRec* arrays span kMaxWarps / kIds fields, indexed by warp). The
+/// first kZeroedFields are zeroed at launch.
 enum Field : int32_t {
   kCount,  // arrivals in the current phase (threads)
   kTrues,  // bar.red: arriving threads whose predicate is true
@@ -23,13 +26,21 @@ enum Field : int32_t {
   kClaim,  // phases claimed for completion (ahead of kPhase while completing)
   kPhase,  // completed phases, incremented by the completing arrival
   kExited, // [0]: threads of exited warps (warp scheduler)
-  kZeroedFields,
+  // Per warp of the work-group (index: hardware flat work-item id / 32),
+  // the warp's last arrival (joinArrival): the barrier id + 1 (0: none),
+  kRecId,
+  kZeroedFields = kRecId + kMaxWarps / kIds,
   kResTrues = kZeroedFields,  // bar.red: kTrues of the last two completed
                               // phases, indexed by phase & 1
   kResFalses = kResTrues + 2, // ... kFalses
-  kFields = kResFalses + 2
+  kRecPhase = kResFalses + 2, // ... the phase it belongs to,
+  kRecMask = kRecPhase + kMaxWarps / kIds, // ... the lanes that arrived.
+  kFields = kRecMask + kMaxWarps / kIds
 };
 constexpr int kZeroedWords = kZeroedFields * kIds;
+
+/// hsa_kernel_dispatch_packet_t::workgroup_size_x (u16; y follows).
+constexpr unsigned kPacketGroupSizeX = 4;
 
 constexpr StringLiteral kStateName = "__ptxmlir_named_barriers";
 constexpr StringLiteral kFnName = "__ptxmlir_named_barrier";
@@ -97,7 +108,7 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
       LLVM::LLVMFunctionType::get(i64, {i32, i32, i1, i1, i32, i32, i1});
   fn = LLVM::LLVMFuncOp::create(b, loc, kFnName, fnTy, LLVM::Linkage::Internal);
   fn.setConvergent(true);
-  fn.setAlwaysInline(true);
+  fn.setNoInline(true);
   Block *entry = fn.addEntryBlock(b);
   Region &body = fn.getBody();
   Block *elect = new Block(), *accumulate = new Block(), *mark = new Block(),
@@ -109,7 +120,12 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
                      open, merge, spin, exit, finish, result, ret})
     body.push_back(blk);
   merge->addArgument(i1, loc);
+  merge->addArgument(i32, loc);
   ret->addArgument(i64, loc);
+  Block *join = new Block(), *record = new Block(), *setRecord = new Block(),
+        *arrive = new Block();
+  for (Block *blk : {join, record, setRecord, arrive})
+    body.push_back(blk);
 
   using O = LLVM::AtomicOrdering;
   Emitter e{b, loc};
@@ -137,6 +153,7 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
                                       ArrayRef<LLVM::GEPArg>{kExited * kIds});
   // A CUDA warp counts as 32 threads, whichever of its lanes are active.
   Value incr = e.c32(32);
+  Value loWord, hiWord;
   if (waveSize == 64) {
     Value t = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
     Value mask = e.intr(i64, "llvm.amdgcn.ballot.i64", {t});
@@ -146,6 +163,8 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
         arith::ShRUIOp::create(
             b, loc, mask,
             arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+    loWord = lo;
+    hiWord = hi;
     auto warps = [&](Value half) {
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, half,
                                         e.c32(0));
@@ -153,6 +172,51 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
     };
     incr = arith::ShLIOp::create(
         b, loc, arith::AddIOp::create(b, loc, warps(lo), warps(hi)), e.c32(5));
+  }
+  // The warp of the arriving lanes (of the first one, on wave64 where a
+  // wave holds two), by the hardware's flat work-item id, and its lanes that
+  // arrive here. `single`: they are of one warp.
+  auto packet = [&](unsigned offset) {
+    auto ptr4 = LLVM::LLVMPointerType::get(ctx, 4);
+    Value q = LLVM::GEPOp::create(b, loc, ptr4, b.getI8Type(),
+                                  e.intr(ptr4, "llvm.amdgcn.dispatch.ptr", {}),
+                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
+    Value v = LLVM::LoadOp::create(b, loc, b.getI16Type(), q, 2, false, false,
+                                   /*isInvariant=*/true);
+    return arith::ExtUIOp::create(b, loc, i32, v);
+  };
+  auto item = [&](char d) {
+    return e.intr(i32, std::string("llvm.amdgcn.workitem.id.") + d, {});
+  };
+  Value flat = arith::AddIOp::create(
+      b, loc, item('x'),
+      arith::MulIOp::create(
+          b, loc, packet(kPacketGroupSizeX),
+          arith::AddIOp::create(
+              b, loc, item('y'),
+              arith::MulIOp::create(b, loc, packet(kPacketGroupSizeX + 2),
+                                    item('z')))));
+  Value warp = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, e.firstLane(flat), e.c32(5)),
+      e.c32(kMaxWarps - 1));
+  Value group, single;
+  if (waveSize == 64) {
+    Value hiHalf = arith::AndIOp::create(b, loc, warp, e.c32(1));
+    group = arith::SelectOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, hiHalf,
+                              e.c32(0)),
+        hiWord, loWord);
+    single = arith::OrIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, loWord,
+                              e.c32(0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, hiWord,
+                              e.c32(0)));
+  } else {
+    group = e.intr(i32, "llvm.amdgcn.ballot.i32",
+                   {arith::ConstantOp::create(b, loc, b.getBoolAttr(true))});
+    single = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
   }
   // The phase this arrival belongs to: it cannot complete without us.
   Value phase = e.firstLane(e.load(pPhase, O::monotonic));
@@ -164,9 +228,54 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   Value f = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
   Value tr = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
   LLVM::CondBrOp::create(b, loc, isFirst, elect, ValueRange{}, merge,
-                         ValueRange{f});
+                         ValueRange{f, phase});
 
+  // Lanes of a warp that diverged before a counted barrier arrive at it in
+  // turns, each group through its own call. PTX counts the warp once, when
+  // all its lanes have arrived. A wave cannot wait in one group for the
+  // next, so the first group counts the warp, and a later group of other
+  // lanes joins that arrival, counting nothing, as long as its phase is
+  // the current one or the one before (docs/lowering.md).
   b.setInsertionPointToEnd(elect);
+  Value pRecId = word(b, loc, warp, kRecId),
+        pRecPhase = word(b, loc, warp, kRecPhase),
+        pRecMask = word(b, loc, warp, kRecMask);
+  Value idPlusOne = arith::AddIOp::create(b, loc, slot, e.c32(1));
+  Value recPhase = e.load(pRecPhase, O::monotonic);
+  Value recMask = e.load(pRecMask, O::monotonic);
+  auto icmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y).getResult();
+  };
+  Value joins = arith::AndIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, single,
+                            icmp(arith::CmpIPredicate::eq,
+                                 e.load(pRecId, O::monotonic), idPlusOne)),
+      arith::AndIOp::create(
+          b, loc,
+          icmp(arith::CmpIPredicate::eq,
+               arith::AndIOp::create(b, loc, recMask, group), e.c32(0)),
+          icmp(arith::CmpIPredicate::ule,
+               arith::SubIOp::create(b, loc, phase, recPhase), e.c32(1))));
+  LLVM::CondBrOp::create(b, loc, joins, join, record);
+
+  b.setInsertionPointToEnd(join);
+  e.store(arith::OrIOp::create(b, loc, recMask, group), pRecMask, O::monotonic);
+  LLVM::BrOp::create(
+      b, loc,
+      ValueRange{icmp(arith::CmpIPredicate::ne, phase, recPhase), recPhase},
+      merge);
+
+  b.setInsertionPointToEnd(record);
+  LLVM::CondBrOp::create(b, loc, single, setRecord, arrive);
+
+  b.setInsertionPointToEnd(setRecord);
+  e.store(idPlusOne, pRecId, O::monotonic);
+  e.store(phase, pRecPhase, O::monotonic);
+  e.store(group, pRecMask, O::monotonic);
+  LLVM::BrOp::create(b, loc, arrive);
+
+  b.setInsertionPointToEnd(arrive);
   LLVM::CondBrOp::create(b, loc, reduce, accumulate, mark);
 
   // bar.red: the predicate counts go in before the arrival that releases
@@ -196,13 +305,13 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   Value last =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, now, target);
   LLVM::CondBrOp::create(b, loc, last, claim, ValueRange{}, merge,
-                         ValueRange{f});
+                         ValueRange{f, phase});
 
   b.setInsertionPointToEnd(claim);
   Value next = arith::AddIOp::create(b, loc, phase, e.c32(1));
   Value won = claimPhase(b, loc, pClaim, phase, next);
   LLVM::CondBrOp::create(b, loc, won, complete, ValueRange{}, merge,
-                         ValueRange{f});
+                         ValueRange{f, phase});
 
   // The completing arrival publishes the reduction, takes this phase's
   // arrivals off the counter (a subtraction, not a reset, keeps an early
@@ -216,12 +325,15 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
 
   b.setInsertionPointToEnd(open);
   openPhase(b, loc, slot, target, next);
-  LLVM::BrOp::create(b, loc, ValueRange{tr}, merge);
+  LLVM::BrOp::create(b, loc, ValueRange{tr, phase}, merge);
 
   b.setInsertionPointToEnd(merge);
   Value completed =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                             e.firstLane(merge->getArgument(0)), e.c32(0));
+  // The phase the arrival belongs to: the one read at entry, or the one
+  // joined.
+  Value mine = e.firstLane(merge->getArgument(1));
   Value noWait = arith::XOrIOp::create(b, loc, wait, tr);
   Value done = arith::OrIOp::create(b, loc, completed, noWait);
   LLVM::CondBrOp::create(b, loc, done, exit, spin);
@@ -230,12 +342,12 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   e.intr("llvm.amdgcn.s.sleep", {e.c32(1)});
   Value seen = e.firstLane(e.load(pPhase, O::acquire));
   Value same =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seen, phase);
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seen, mine);
   LLVM::CondBrOp::create(b, loc, same, spin, exit);
 
   // Without a wait, the phase this arrival belongs to (WarpScheduler.h).
   b.setInsertionPointToEnd(exit);
-  Value phase64 = arith::ExtUIOp::create(b, loc, i64, phase);
+  Value phase64 = arith::ExtUIOp::create(b, loc, i64, mine);
   LLVM::CondBrOp::create(b, loc, wait, finish, ValueRange{}, ret,
                          ValueRange{phase64});
 
@@ -247,7 +359,7 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
 
   // The published counts of a phase stay until two more phases complete.
   b.setInsertionPointToEnd(result);
-  auto [rt, rf] = readCounts(b, loc, slot, phase);
+  auto [rt, rf] = readCounts(b, loc, slot, mine);
   auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
   Value packed = arith::OrIOp::create(
       b, loc,

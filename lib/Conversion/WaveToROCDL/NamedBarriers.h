@@ -7,7 +7,10 @@
 // b). Those become a barrier in LDS: per barrier id an arrival counter and a
 // phase (generation) word, updated by one lane of each arriving wave with
 // work-group-scope atomics; waiters poll the phase with s_sleep between
-// polls. Barriers without a thread count stay s_barrier.
+// polls. Barriers without a thread count stay s_barrier. One function,
+// out of line, does the arrival. A warp counts once: lanes of a warp that
+// diverged before a barrier and arrive in turns join the warp's last
+// arrival, which each warp records (docs/lowering.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,10 +7,13 @@
 //   reducible FILE.ll          makeReducible (lib/Target/AMDGPU/Reducible.h)
 //   sched-regions FILE.ll N    limitSchedulingRegions with bound N
 //                              (lib/Target/AMDGPU/SchedulingRegions.h)
+//   reroll FILE.ll N           rerollChains, runs of N blocks at least
+//                              (lib/Target/AMDGPU/RerollChains.h)
 //
 //===----------------------------------------------------------------------===//
 
 #include "Reducible.h"
+#include "RerollChains.h"
 #include "SchedulingRegions.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/AsmParser/Parser.h"
@@ -24,10 +27,10 @@
 int main(int argc, char **argv) {
   llvm::StringRef mode = argc > 1 ? argv[1] : "";
   if (!((mode == "reducible" && argc == 3) ||
-        (mode == "sched-regions" && argc == 4))) {
+        ((mode == "sched-regions" || mode == "reroll") && argc == 4))) {
     llvm::errs() << "usage: " << argv[0]
                  << " reducible FILE.ll | sched-regions FILE.ll "
-                    "MAX-INSTRUCTIONS\n";
+                    "MAX-INSTRUCTIONS | reroll FILE.ll MIN-RUN\n";
     return 2;
   }
   llvm::LLVMContext ctx;
@@ -41,6 +44,11 @@ int main(int argc, char **argv) {
   if (mode == "reducible")
     llvm::errs() << "functions made reducible: "
                  << mlir::ptx::amdgpu::makeReducible(*module) << "\n";
+  else if (mode == "reroll")
+    llvm::errs() << "runs rolled: "
+                 << mlir::ptx::amdgpu::rerollChains(
+                        *module, std::strtoul(argv[3], nullptr, 10))
+                 << "\n";
   else
     llvm::errs() << "scheduling barriers inserted: "
                  << mlir::ptx::amdgpu::limitSchedulingRegions(

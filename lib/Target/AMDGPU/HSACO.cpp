@@ -3,6 +3,7 @@
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
 #include "MergeNotes.h"
 #include "Reducible.h"
+#include "RerollChains.h"
 #include "SchedulingRegions.h"
 #include "SplitKernels.h"
 #include "lld/Common/Driver.h"
@@ -91,6 +92,8 @@ createTargetMachine(StringRef chip, unsigned optLevel) {
 /// here.
 void prepareForCodegen(Module &module, TargetMachine &tm, unsigned optLevel) {
   mlir::ptx::optimizeModule(module, tm, optLevel);
+  if (optLevel)
+    mlir::ptx::amdgpu::rerollChains(module);
   mlir::ptx::amdgpu::makeReducible(module);
   if (optLevel)
     mlir::ptx::amdgpu::limitSchedulingRegions(module);

@@ -235,7 +235,8 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   // all its lanes have arrived. A wave cannot wait in one group for the
   // next, so the first group counts the warp, and a later group of other
   // lanes joins that arrival, counting nothing, as long as its phase is
-  // the current one or the one before (docs/lowering.md).
+  // the current one or the one before. Only the last arrival can be
+  // joined (docs/lowering.md says what that leaves out).
   b.setInsertionPointToEnd(elect);
   Value pRecId = word(b, loc, warp, kRecId),
         pRecPhase = word(b, loc, warp, kRecPhase),

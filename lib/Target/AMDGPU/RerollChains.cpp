@@ -52,11 +52,19 @@ struct Copy {
 };
 
 bool rollable(const Instruction *i) {
-  if (i->isEHPad() || isa<AllocaInst>(i))
+  // A carried token would need a token PHI, which LLVM forbids.
+  if (i->isEHPad() || isa<AllocaInst>(i) || i->getType()->isTokenTy())
     return false;
   if (auto *call = dyn_cast<CallBase>(i))
     return !call->isConvergent() && !call->isInlineAsm();
   return true;
+}
+
+bool sameMetadata(const Instruction *x, const Instruction *h) {
+  SmallVector<std::pair<unsigned, MDNode *>> mx, mh;
+  x->getAllMetadataOtherThanDebugLoc(mx);
+  h->getAllMetadataOtherThanDebugLoc(mh);
+  return mx == mh;
 }
 
 /// Operands a copy takes from the copy before it, by (position in the
@@ -73,12 +81,20 @@ bool repeats(const Copy &c, const Copy &prev, const Copy &head,
       isa<PHINode>(c.block->front()) ||
       c.successor(exitSide) != head.successor(exitSide))
     return false;
-  if (c.inHead(c.branch->getCondition(), head) != head.branch->getCondition())
+  // The same position's condition, not the head's own.
+  Value *hc = head.branch->getCondition(), *xc = c.branch->getCondition();
+  auto *hci = dyn_cast<Instruction>(hc);
+  if (c.inHead(xc, head) != hc || (xc == hc && hci && head.position.count(hci)))
     return false;
   bool second = &prev == &head;
   for (unsigned pos = 0, n = c.body.size(); pos != n; ++pos) {
     Instruction *x = c.body[pos], *h = head.body[pos];
-    if (!x->isSameOperationAs(h) || !rollable(x))
+    // Every trip runs the head's copy: the same flags (nuw, exact,
+    // fast-math, inbounds ...) and metadata, or a trip could be poison or
+    // undefined where its copy was not.
+    if (!x->isSameOperationAs(h) || !rollable(x) ||
+        x->getRawSubclassOptionalData() != h->getRawSubclassOptionalData() ||
+        !sameMetadata(x, h))
       return false;
     for (unsigned k = 0, e = x->getNumOperands(); k != e; ++k) {
       Value *ho = h->getOperand(k), *xo = x->getOperand(k);
@@ -126,9 +142,9 @@ bool usesAllowed(ArrayRef<Copy> run, unsigned index, const Carried &carried,
           phi && phi->getParent() == exit &&
           phi->getIncomingBlock(u) == c.block)
         continue;
-      if (user->getParent() == next.block && !isa<PHINode>(user)) {
-        unsigned pos = next.position.lookup(user);
-        auto it = carried.find({pos, u.getOperandNo()});
+      auto at = next.position.find(user);
+      if (at != next.position.end()) {
+        auto it = carried.find({at->second, u.getOperandNo()});
         if (it != carried.end() && it->second == c.position.lookup(i) + 1)
           continue;
       }

@@ -31,12 +31,15 @@ constexpr unsigned kMinRerolledRun = 4;
 /// Rolls every run of at least `minRun` blocks of `module` into a loop,
 /// where each block of the run (but the first) has the previous one as its
 /// only predecessor, no PHIs, and the same instructions as the first one
-/// (operands the same values, or the same positions in its own block, no
-/// convergent calls), ending in a conditional branch to the same block on
-/// the same side and to the next block of the run on the other; values of
-/// a block are used in it, by that common successor's PHIs consistently
-/// with the first block, or (the last block's) after the run. Returns the
-/// number of runs rolled.
+/// (the same flags and metadata; operands the same values, the same
+/// positions in its own block, or carried: the value at one position of
+/// the block before, where the first block has an outside value; no
+/// convergent calls, no tokens), ending in a conditional branch on the
+/// same position's condition to the same block on the same side and to the
+/// next block of the run on the other; values of a block are used in it,
+/// by the next block where carried, by that common successor's PHIs
+/// consistently with the first block, or (the last block's) after the run.
+/// Returns the number of runs rolled.
 unsigned rerollChains(llvm::Module &module, unsigned minRun = kMinRerolledRun);
 
 } // namespace mlir::ptx::amdgpu

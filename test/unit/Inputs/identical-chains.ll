@@ -173,6 +173,70 @@ done:
   ret i32 %k
 }
 
+; The first copy's add has nuw, the others not: every trip would run the
+; first copy's, poison where the others wrap. Not rolled (the three
+; copies after it are too few).
+define i32 @flags(i32 %x0) {
+entry:
+  br label %b1
+b1:
+  %y1 = add nuw i32 %x0, 1
+  %c1 = icmp eq i32 %y1, 0
+  br i1 %c1, label %exit, label %b2
+b2:
+  %y2 = add i32 %y1, 1
+  %c2 = icmp eq i32 %y2, 0
+  br i1 %c2, label %exit, label %b3
+b3:
+  %y3 = add i32 %y2, 1
+  %c3 = icmp eq i32 %y3, 0
+  br i1 %c3, label %exit, label %b4
+b4:
+  %y4 = add i32 %y3, 1
+  %c4 = icmp eq i32 %y4, 0
+  br i1 %c4, label %exit, label %after
+after:
+  ret i32 99
+exit:
+  ret i32 7
+}
+
+; The second copy branches on the first copy's condition, not on its own:
+; not the same position's condition. Not rolled.
+define i32 @cond(i1 %cin) {
+entry:
+  br label %b1
+b1:
+  %z1 = zext i1 %cin to i32
+  %v1 = call i32 @next()
+  %s1 = add i32 %v1, %z1
+  %c1 = icmp eq i32 %s1, 1
+  br i1 %c1, label %exit, label %b2
+b2:
+  %z2 = zext i1 %c1 to i32
+  %v2 = call i32 @next()
+  %s2 = add i32 %v2, %z2
+  %c2 = icmp eq i32 %s2, 1
+  br i1 %c1, label %exit, label %b3
+b3:
+  %z3 = zext i1 %c2 to i32
+  %v3 = call i32 @next()
+  %s3 = add i32 %v3, %z3
+  %c3 = icmp eq i32 %s3, 1
+  br i1 %c3, label %exit, label %b4
+b4:
+  %z4 = zext i1 %c3 to i32
+  %v4 = call i32 @next()
+  %s4 = add i32 %v4, %z4
+  %c4 = icmp eq i32 %s4, 1
+  br i1 %c4, label %exit, label %after
+after:
+  ret i32 -1
+exit:
+  %r = phi i32 [ %s1, %b1 ], [ %s2, %b2 ], [ %s3, %b3 ], [ %s4, %b4 ]
+  ret i32 %r
+}
+
 declare i32 @printf(ptr, ...)
 @fmt = private constant [4 x i8] c"%d \00"
 

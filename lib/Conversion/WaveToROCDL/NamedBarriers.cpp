@@ -39,9 +39,6 @@ enum Field : int32_t {
 };
 constexpr int kZeroedWords = kZeroedFields * kIds;
 
-/// hsa_kernel_dispatch_packet_t::workgroup_size_x (u16; y follows).
-constexpr unsigned kPacketGroupSizeX = 4;
-
 constexpr StringLiteral kStateName = "__ptxmlir_named_barriers";
 constexpr StringLiteral kFnName = "__ptxmlir_named_barrier";
 constexpr StringLiteral kExitFnName = "__ptxmlir_named_barrier_exit";
@@ -176,14 +173,10 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   // The warp of the arriving lanes (of the first one, on wave64 where a
   // wave holds two), by the hardware's flat work-item id, and its lanes that
   // arrive here. `single`: they are of one warp.
-  auto packet = [&](unsigned offset) {
-    auto ptr4 = LLVM::LLVMPointerType::get(ctx, 4);
-    Value q = LLVM::GEPOp::create(b, loc, ptr4, b.getI8Type(),
-                                  e.intr(ptr4, "llvm.amdgcn.dispatch.ptr", {}),
-                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
-    Value v = LLVM::LoadOp::create(b, loc, b.getI16Type(), q, 2, false, false,
-                                   /*isInvariant=*/true);
-    return arith::ExtUIOp::create(b, loc, i32, v);
+  auto packet = [&](int32_t d) {
+    return arith::ExtUIOp::create(
+        b, loc, i32,
+        dispatchPacketField(b, loc, kPacketGroupSize + 2 * d, b.getI16Type()));
   };
   auto item = [&](char d) {
     return e.intr(i32, std::string("llvm.amdgcn.workitem.id.") + d, {});
@@ -191,11 +184,10 @@ LLVM::LLVMFuncOp NamedBarriers::getFunction(Location loc) {
   Value flat = arith::AddIOp::create(
       b, loc, item('x'),
       arith::MulIOp::create(
-          b, loc, packet(kPacketGroupSizeX),
+          b, loc, packet(0),
           arith::AddIOp::create(
               b, loc, item('y'),
-              arith::MulIOp::create(b, loc, packet(kPacketGroupSizeX + 2),
-                                    item('z')))));
+              arith::MulIOp::create(b, loc, packet(1), item('z')))));
   Value warp = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, e.firstLane(flat), e.c32(5)),
       e.c32(kMaxWarps - 1));

@@ -14,8 +14,6 @@ namespace {
 /// Code object v5 hidden arguments: hidden_group_size_x (u16) is at byte 12
 /// of the implicit argument area, y and z follow.
 constexpr unsigned kHiddenGroupSize = 12;
-/// workgroup_size_x (u16) of the AQL dispatch packet, y and z follow.
-constexpr unsigned kPacketGroupSize = 4;
 } // namespace
 
 Block *mlir::ptx::rocdl::splitEntryAfterStackSlots(LLVM::LLVMFuncOp fn) {
@@ -59,19 +57,8 @@ Value DispatchIds::blockInWarps(Location loc) {
   return arith::AndIOp::create(b, loc, n, c32(loc, ~31));
 }
 
-static Value loadConstant(OpBuilder &b, Location loc, Value base,
-                          unsigned offset, Type t) {
-  auto ptr4 = LLVM::LLVMPointerType::get(b.getContext(), 4);
-  Value q = LLVM::GEPOp::create(b, loc, ptr4, b.getI8Type(), base,
-                                ArrayRef<LLVM::GEPArg>{(int32_t)offset});
-  return LLVM::LoadOp::create(b, loc, t, q, t.getIntOrFloatBitWidth() / 8,
-                              false, false, /*invariant=*/true);
-}
-
 Value DispatchIds::packetField(Location loc, unsigned offset, Type t) {
-  auto ptr4 = LLVM::LLVMPointerType::get(b.getContext(), 4);
-  return loadConstant(b, loc, intr(loc, ptr4, "llvm.amdgcn.dispatch.ptr"),
-                      offset, t);
+  return dispatchPacketField(b, loc, offset, t);
 }
 
 Value DispatchIds::hiddenGroupSize(Location loc, int32_t d) {

@@ -1,7 +1,8 @@
 // PTX -> code object for many files in one process, as libcuda's JIT runs
 // the compiler: start-up (loading libMLIR/libLLVM, registering dialects)
 // is paid once, not per file. Prints the wall time of the compiles; with
-// PTXMLIR_BENCH_PER_FILE=1 in the environment also each file's, to stderr.
+// PTXMLIR_BENCH_PER_FILE=1 in the environment also each file's wall and
+// CPU time (user + system, all threads of the process), to stderr.
 // PTXMLIR_BENCH_JOBS=N sets CompileOptions::jobs (default 0: one per core,
 // at most 8).
 //
@@ -11,6 +12,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <sys/resource.h>
+
+/// User + system time of the whole process so far.
+static double cpuSeconds() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval &t) { return t.tv_sec + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
 
 int main(int argc, char **argv) {
   if (argc < 3) {
@@ -26,6 +36,7 @@ int main(int argc, char **argv) {
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 2; i < argc; ++i) {
     auto f0 = std::chrono::steady_clock::now();
+    double c0 = cpuSeconds();
     auto buf = llvm::MemoryBuffer::getFile(argv[i]);
     if (!buf) {
       std::fprintf(stderr, "cannot read %s\n", argv[i]);
@@ -40,9 +51,10 @@ int main(int argc, char **argv) {
     }
     if (perFile)
       std::fprintf(
-          stderr, "%s %.3f\n", argv[i],
+          stderr, "%s %.3f %.3f\n", argv[i],
           std::chrono::duration<double>(std::chrono::steady_clock::now() - f0)
-              .count());
+              .count(),
+          cpuSeconds() - c0);
   }
   auto t1 = std::chrono::steady_clock::now();
   std::printf("%d files, %.2f s\n", argc - 2,

@@ -672,6 +672,7 @@ void mlir::ptx::rocdl::scheduleWarps(ModuleOp top, OpBuilder &b,
     // than linearly with function size (async_copy for gfx942 compiled
     // about a fifth faster so). The call runs once per wave. Convergent:
     // it holds barriers, so no call of it may move into divergent code.
+    // runScheduledOnly inlines it where the kernel keeps no body of its own.
     clone.setNoInline(true);
     clone.setConvergent(true);
     callFromKernel(b, ids, kernel, clone);
@@ -700,4 +701,8 @@ void mlir::ptx::rocdl::runScheduledOnly(ModuleOp top, LLVM::LLVMFuncOp kernel) {
   rewriter.setInsertionPoint(branch);
   rewriter.replaceOpWithNewOp<LLVM::BrOp>(branch, ValueRange{}, callBlock);
   (void)eraseUnreachableBlocks(rewriter, kernel.getBody());
+  // The kernel is now the entry, the call and the exit: the clone is its
+  // body, with no callee-saved registers and no call frame.
+  clone.setNoInline(false);
+  clone.setAlwaysInline(true);
 }

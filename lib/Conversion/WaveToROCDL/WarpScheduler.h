@@ -67,9 +67,11 @@ void scheduleWarps(ModuleOp top, OpBuilder &b, NamedBarriers &named,
 /// wave (it has no split limit): its own body would only run blocks of one
 /// warp, which the clone runs as well. Makes the kernel call the clone
 /// always and drops its own body, so the code object holds one copy of the
-/// body instead of two. The clone stays `noinline`: LLVM compiles it faster
-/// as a function of its own (async_copy for gfx942: 1.4 s, inlined 1.8 s).
-/// Does nothing to a kernel without a clone.
+/// body instead of two. The clone, now called once, becomes `alwaysinline`:
+/// as the kernel's body it keeps no callee-saved registers and no call
+/// frame (async_copy for gfx942: k_mbar_warps 120 -> 80 VGPRs, no scratch),
+/// and compiles as fast as when called. Does nothing to a kernel without a
+/// clone.
 void runScheduledOnly(ModuleOp top, LLVM::LLVMFuncOp kernel);
 
 } // namespace mlir::ptx::rocdl

@@ -10,6 +10,10 @@
 # every file through the embedding API, as libcuda's JIT does (start-up
 # paid once); ptxas stays one process per file, as drivers run it.
 #
+# The pairs and medians also go to docs/generated/compile-speed.CHIP.MODE.md
+# (MODE: inprocess or per-process), with the date, commit and load average
+# of the run; DOCS_OUT=FILE writes elsewhere, DOCS_OUT= (empty) nowhere.
+#
 # Usage: [MODE=inprocess] bench/compile/run.sh [CHIP] [RUNS]
 #        (default gfx942, 3)
 set -euo pipefail
@@ -18,6 +22,8 @@ CHIP="${1:-gfx942}"
 RUNS="${2:-3}"
 BUILD="${PTXMLIR_BUILD_DIR:-$ROOT/build}"
 PTXAS="${PTXAS:-/usr/local/cuda/bin/ptxas}"
+DOCS_OUT="${DOCS_OUT-$ROOT/docs/generated/compile-speed.$CHIP.${MODE:-per-process}.md}"
+LOAD="$(cut -d' ' -f1-3 /proc/loadavg)"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 if [[ "${MODE:-}" == inprocess ]]; then
@@ -51,9 +57,25 @@ for i in $(seq "$RUNS"); do
 done > "$OUT/pairs"
 echo "run: ptx-translate s, ptxas s, ratio (wall); ptx-translate s, ptxas s, ratio (cpu)"
 cat "$OUT/pairs"
-echo "median ptx-translate $(cut -d' ' -f1 "$OUT/pairs" | median) s," \
-     "ptxas $(cut -d' ' -f2 "$OUT/pairs" | median) s," \
-     "ratio $(cut -d' ' -f3 "$OUT/pairs" | median)"
-echo "median cpu: ptx-translate $(cut -d' ' -f4 "$OUT/pairs" | median) s," \
-     "ptxas $(cut -d' ' -f5 "$OUT/pairs" | median) s," \
-     "ratio $(cut -d' ' -f6 "$OUT/pairs" | median)"
+col() { cut -d' ' -f"$1" "$OUT/pairs" | median; }
+echo "median ptx-translate $(col 1) s, ptxas $(col 2) s, ratio $(col 3)"
+echo "median cpu: ptx-translate $(col 4) s, ptxas $(col 5) s, ratio $(col 6)"
+[ -n "$DOCS_OUT" ] || exit 0
+commit="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+git -C "$ROOT" diff --quiet HEAD -- lib include tools dialects 2>/dev/null ||
+  commit="$commit + uncommitted changes"
+mkdir -p "$(dirname "$DOCS_OUT")"
+{
+  echo "# Compile speed: $CHIP, ${MODE:-per-process}"
+  echo
+  echo "Written by \`bench/compile/run.sh\` ($(date -u '+%Y-%m-%d %H:%M UTC'), tree"
+  echo "$commit, load average $LOAD at the start, $(nproc) cores):"
+  echo "$(ls $ROOT/test/e2e/*/*.sm_[0-9][0-9].ptx | wc -l) e2e PTX files to $CHIP code objects, against"
+  echo "\`ptxas -O3\` on the same files, $RUNS alternating pairs. Ratio = ours / ptxas."
+  echo
+  echo "| pair | ours wall s | ptxas wall s | wall ratio | ours CPU s | ptxas CPU s | CPU ratio |"
+  echo "|---|---|---|---|---|---|---|"
+  awk '{ printf "| %d | %s | %s | %s | %s | %s | %s |\n", NR, $1, $2, $3, $4, $5, $6 }' "$OUT/pairs"
+  echo "| **median** | $(col 1) | $(col 2) | **$(col 3)** | $(col 4) | $(col 5) | **$(col 6)** |"
+} > "$DOCS_OUT"
+echo "written: $DOCS_OUT"

@@ -262,7 +262,7 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
       auto addr = dyn_cast<InitAddrAttr>(a);
       return !addr || addr.getMask();
     });
-    if ((bits != 64 && bits != 32 && !(bits == 8 && masksOnly)) || var.getVec())
+    if (bits != 64 && bits != 32 && !(bits == 8 && masksOnly))
       return var.emitError() << "lowering of address initializers of "
                                 "this type is not supported yet";
     // The loader writes mask() bytes only inside variables it finds by
@@ -274,10 +274,12 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
     });
     if (anyMask)
       linkage = LLVM::Linkage::External;
-    auto wordTy = LLVM::LLVMArrayType::get(b.getIntegerType(bits), count);
+    // One word per scalar: a vector variable's elements in order.
+    int64_t words = count * elem * 8 / bits;
+    auto wordTy = LLVM::LLVMArrayType::get(b.getIntegerType(bits), words);
     auto global = LLVM::GlobalOp::create(b, loc, wordTy, false, linkage, name,
                                          Attribute(), align, as);
-    if (failed(lowerAddressInitializer(var, global, count)))
+    if (failed(lowerAddressInitializer(var, global, words)))
       return failure();
     SymbolInfo info{SymbolInfo::Global};
     info.global = global.getSymNameAttr();

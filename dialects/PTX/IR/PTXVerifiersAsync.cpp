@@ -294,6 +294,17 @@ LogicalResult CpAsyncBulkTensorOp::verifyInstruction() {
                             : "tensor stores complete in a bulk group");
   unsigned dim = static_cast<unsigned>(getDim());
   std::optional<TensorLoadMode> mode = getLoadMode();
+  // As ptxas 13.0: loads take .tile, .tile::gather4, .im2col and
+  // .im2col::w{::128}; stores .tile, .tile::scatter4 and .im2col_no_offs.
+  if (mode) {
+    bool storeMode = *mode == TensorLoadMode::tile_scatter4 ||
+                     *mode == TensorLoadMode::im2col_no_offs;
+    bool loadMode = *mode != TensorLoadMode::tile && !storeMode;
+    if ((load && storeMode) || (store && loadMode))
+      return emitOpError("load mode .")
+             << stringifyTensorLoadMode(*mode) << " is not valid for a tensor "
+             << (load ? "load" : "store");
+  }
   bool gatherScatter = mode == TensorLoadMode::tile_gather4 ||
                        mode == TensorLoadMode::tile_scatter4;
   if (gatherScatter && dim != 2)

@@ -29,7 +29,10 @@
 //   - a load then completes the box's bytes on the mbarrier (a release
 //     fence, then mbarrier.complete_tx, lowered by AsyncOps.cpp).
 //
-// Tile and im2col loads, tile stores; cp.reduce.async.bulk.tensor (one
+// Tile and im2col loads, tile and im2col (.im2col_no_offs: the im2col
+// walk without offsets, as an H200 stores) stores; an element outside the
+// tensor is skipped by a store, where an H200 traps for any outside
+// spatial position or negative coordinate; cp.reduce.async.bulk.tensor (one
 // relaxed .gpu atomic per element, atom's on the element type); the bulk
 // and tensor prefetches (no effect); createpolicy (an opaque constant: no
 // L2 policy here); tensormap.replace (a store into our encoding) and
@@ -380,16 +383,16 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
       return failure();
     Location loc = op.getLoc();
     TensorLoadMode mode = op.getLoadMode().value_or(TensorLoadMode::tile);
-    if (mode != TensorLoadMode::tile && mode != TensorLoadMode::im2col)
+    // The verifier keeps .im2col to loads and .im2col_no_offs to stores.
+    bool im2col = mode == TensorLoadMode::im2col ||
+                  mode == TensorLoadMode::im2col_no_offs;
+    if (mode != TensorLoadMode::tile && !im2col)
       return unsupported(rewriter, op,
                          "cp.async.bulk.tensor in ." +
                              stringifyTensorLoadMode(mode) + " mode");
     if (op.getCtaGroup())
       return unsupported(rewriter, op, "cp.async.bulk.tensor with .cta_group");
     bool isLoad = op.getDstSpace() != StateSpace::global;
-    bool im2col = mode == TensorLoadMode::im2col;
-    if (im2col && !isLoad)
-      return unsupported(rewriter, op, "an im2col tensor store");
     auto i64 = rewriter.getI64Type();
 
     FailureOr<Value> map =

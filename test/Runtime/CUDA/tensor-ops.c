@@ -362,6 +362,102 @@ static void im2colTest(CUfunction fn) {
   }
 }
 
+// im2col stores and reductions (.im2col_no_offs): the same 4d tensor as a
+// u32 map; box word j (0x5000 + j) goes to the tensor element the im2col
+// load of the same map and coordinates reads for it without offsets
+// (im2colReference), and nowhere when that element is outside the tensor.
+// The tensor starts as 0xee000000 + index. Each configuration can run in
+// a process of its own (im2colstore=N): a trap ends the context.
+// Configurations 0-7 pass on an H200 (session 20). On 8 and 9, whose walks
+// reach spatial positions outside the tensor (padding), an H200 traps
+// (CUDA_ERROR_ILLEGAL_INSTRUCTION), as it does for any negative coordinate
+// or spatial position past the tensor's end; ptx-mlir skips those elements,
+// as it does for tile stores.
+static const struct {
+  int lower[2], upper[2];
+  unsigned estr[4];
+  int c, w, h, n, red;
+} storeCfgs[] = {
+    // The whole image as the bounding box; the column crosses into image 1.
+    {{0, 0}, {0, 0}, {1, 1, 1, 1}, 0, 0, 2, 0, 0},
+    // Negative upper corners shrink the box; the column crosses into image 1.
+    {{0, 0}, {-1, -1}, {1, 1, 1, 1}, 0, 1, 1, 0, 0},
+    // A W traversal stride of 2.
+    {{0, 0}, {0, 0}, {1, 2, 1, 1}, 0, 0, 0, 0, 0},
+    // Channels past C and pixels past N (image 2) are skipped.
+    {{0, 0}, {0, 0}, {1, 1, 1, 1}, 4, 0, 1, 1, 0},
+    // The same four as additions.
+    {{0, 0}, {0, 0}, {1, 1, 1, 1}, 0, 0, 2, 0, 1},
+    {{0, 0}, {-1, -1}, {1, 1, 1, 1}, 0, 1, 1, 0, 1},
+    {{0, 0}, {0, 0}, {1, 2, 1, 1}, 0, 0, 0, 0, 1},
+    {{0, 0}, {0, 0}, {1, 1, 1, 1}, 4, 0, 1, 1, 1},
+    // Padding (an H200 traps): a 3x3 filter's box with asymmetric corners.
+    {{-1, -1}, {-1, 1}, {1, 1, 1, 1}, 0, 1, 2, 0, 0},
+    {{-2, 0}, {0, -1}, {1, 2, 1, 1}, 4, 0, 1, 0, 1},
+};
+
+static void im2colStoreTest(CUfunction fn, int which) {
+  enum { TENSOR = N * H * W * C, BOX = PIXELS * C };
+  static uint32_t init[TENSOR], box[BOX];
+  for (unsigned i = 0; i < TENSOR; ++i)
+    init[i] = 0xee000000u + i;
+  for (unsigned j = 0; j < BOX; ++j)
+    box[j] = 0x5000u + j;
+  CUdeviceptr ddata = deviceBuffer(init, sizeof init, 0);
+  CUdeviceptr dbox = deviceBuffer(box, sizeof box, 0);
+  for (unsigned i = 0; i < sizeof storeCfgs / sizeof *storeCfgs; ++i) {
+    if (which >= 0 && (unsigned)which != i)
+      continue;
+    EXPECT(cuMemcpyHtoD(ddata, init, sizeof init), CUDA_SUCCESS);
+    CUtensorMap map;
+    cuuint64_t dims[4] = {C, W, H, N};
+    cuuint64_t strides[3] = {C * 4, W * C * 4, H * W * C * 4};
+    EXPECT(cuTensorMapEncodeIm2col(
+               &map, CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, (void *)ddata, dims,
+               strides, storeCfgs[i].lower, storeCfgs[i].upper, C, PIXELS,
+               storeCfgs[i].estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+           CUDA_SUCCESS);
+    int c = storeCfgs[i].c, w = storeCfgs[i].w, h = storeCfgs[i].h,
+        n = storeCfgs[i].n, red = storeCfgs[i].red;
+    unsigned bytes = BOX * 4;
+    void *args[] = {&map, &c, &w, &h, &n, &bytes, &red, &dbox};
+    launch1D(fn, 1, 1, args);
+    static uint32_t got[TENSOR], want[TENSOR];
+    uint32_t pos[BOX];
+    EXPECT(cuMemcpyDtoH(got, ddata, sizeof got), CUDA_SUCCESS);
+    im2colReference(pos, storeCfgs[i].lower, storeCfgs[i].upper,
+                    storeCfgs[i].estr, c, w, h, n, 0, 0, 0);
+    memcpy(want, init, sizeof want);
+    unsigned placed = 0;
+    for (unsigned j = 0; j < BOX; ++j)
+      if (pos[j]) {
+        want[pos[j] - 1] = red ? want[pos[j] - 1] + box[j] : box[j];
+        ++placed;
+      }
+    int matches = !memcmp(got, want, sizeof got);
+    if (!matches) {
+      // Where each box word went (elements of channel 0 of the pixel).
+      printf("im2col %s config %u: mismatch (%u box words placed by the "
+             "reference)\n",
+             red ? "reduction" : "store", i, placed);
+      for (unsigned t = 0; t < TENSOR; ++t)
+        if (got[t] != want[t]) {
+          uint32_t v = red ? got[t] - init[t] : got[t];
+          printf("  element %3u (n%u h%u w%u c%u): got box word %5d, "
+                 "expected %5d\n",
+                 t, t / (H * W * C), t / (W * C) % H, t / C % W, t % C,
+                 got[t] == init[t] ? -1 : (int)(v - 0x5000u),
+                 want[t] == init[t]
+                     ? -1
+                     : (int)((red ? want[t] - init[t] : want[t]) - 0x5000u));
+        }
+    }
+    EXPECT_TRUE(matches);
+  }
+}
+
 // tensormap.replace: a u32 map of a 64x16 tensor (row stride 256 bytes,
 // box 8x2) is copied to global memory; the kernel rewrites one field and
 // stores the tile through it. Per kind, the field's value as ptx-mlir reads
@@ -487,7 +583,8 @@ static void replaceTest(CUfunction fn, int only) {
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr,
-            "usage: %s tensor-ops.ptx [policy|reduce[=N]|im2col|replace[=N]]\n",
+            "usage: %s tensor-ops.ptx "
+            "[policy|reduce[=N]|im2col|im2colstore[=N]|replace[=N]]\n",
             argv[0]);
     return 2;
   }
@@ -499,16 +596,20 @@ int main(int argc, char **argv) {
   CUfunction policy = loadKernel(&ctx, argv[1], "policy");
   CUmodule mod;
   EXPECT(cuFuncGetModule(&mod, policy), CUDA_SUCCESS);
-  CUfunction reduce = NULL, im2col = NULL, replace = NULL;
+  CUfunction reduce = NULL, im2col = NULL, replace = NULL, store = NULL;
   EXPECT(cuModuleGetFunction(&reduce, mod, "reduce"), CUDA_SUCCESS);
   EXPECT(cuModuleGetFunction(&im2col, mod, "im2col"), CUDA_SUCCESS);
   EXPECT(cuModuleGetFunction(&replace, mod, "replace"), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&store, mod, "im2colStore"), CUDA_SUCCESS);
   if (policy && (all || !strcmp(part, "policy")))
     policyTest(policy);
   if (reduce && (all || !strncmp(part, "reduce", 6)))
     reduceTest(reduce, which);
   if (im2col && (all || !strcmp(part, "im2col")))
     im2colTest(im2col);
+  if (store && (all || !strncmp(part, "im2colstore", 11)))
+    im2colStoreTest(store,
+                    !strncmp(part, "im2colstore=", 12) ? atoi(part + 12) : -1);
   if (replace && (all || !strncmp(part, "replace", 7)))
     replaceTest(replace, !strncmp(part, "replace=", 8) ? atoi(part + 8) : -1);
   return finish();

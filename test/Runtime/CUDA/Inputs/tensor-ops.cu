@@ -242,3 +242,30 @@ extern "C" __global__ void replace(CUtensorMap *m, int kind, const uint4 *src,
   asm volatile("cp.async.bulk.commit_group;");
   asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
+
+// One thread: the box (bytes / 4 words of in) is written back through an
+// im2col map in .im2col_no_offs mode, starting at pixel {w, h, n}, channel
+// c: stored, or with red != 0 added (cp.reduce.async.bulk.tensor, the map's
+// type).
+extern "C" __global__ void im2colStore(const __grid_constant__ CUtensorMap m,
+                                       int c, int w, int h, int n,
+                                       unsigned bytes, int red,
+                                       const uint32_t *in) {
+  __shared__ alignas(1024) uint32_t box[2048];
+  for (unsigned k = 0; k < bytes / 4; ++k)
+    box[k] = in[k];
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  if (red)
+    asm volatile("cp.reduce.async.bulk.tensor.4d.global.shared::cta.add."
+                 "im2col_no_offs.bulk_group [%0, {%1, %2, %3, %4}], [%5];" ::"l"(
+                     &m),
+                 "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem(box))
+                 : "memory");
+  else
+    asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs."
+                 "bulk_group [%0, {%1, %2, %3, %4}], [%5];" ::"l"(&m),
+                 "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem(box))
+                 : "memory");
+  asm volatile("cp.async.bulk.commit_group;");
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}

@@ -36,7 +36,10 @@
 // relaxed .gpu atomic per element, atom's on the element type); the bulk
 // and tensor prefetches (no effect); createpolicy (an opaque constant: no
 // L2 policy here); tensormap.replace (a store into our encoding) and
-// tensormap.cp_fenceproxy. gather4/scatter4, the im2col::w modes and
+// tensormap.cp_fenceproxy. .tile::gather4/scatter4 (sm_100, from the
+// manual's text) walk the four rows of the instruction in order, each row
+// box[0] elements from the column coordinate; .cta_group changes nothing
+// (a cluster of one CTA has no pair). The im2col::w modes and
 // tensormap.replace to the padded packed sub-byte types (elemtype 14, 15)
 // are located errors; .b4x16 (13) is walked as bytes.
 //
@@ -171,11 +174,15 @@ struct SwizzleFn {
 /// dimension 0 count units) and does not walk dimension rank - 2, whose
 /// coordinate still places the box (as an H200 does: tensor-layout.c); a
 /// 32-byte unit is two 16-byte pieces, swizzled apart. With `perElement`,
-/// fn is called per element of each piece (reductions).
+/// fn is called per element of each piece (reductions). With `rows`
+/// (.tile::gather4/scatter4, 2d), dimension 1 walks those four rows in
+/// order instead of the box's (whose height, 1 in a valid map, is not
+/// read).
 std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
                                 Value smem, ArrayRef<Value> coords,
                                 ArrayRef<Value> offsets, bool im2col,
-                                bool perElement, ElementFn fn) {
+                                bool perElement, ElementFn fn,
+                                ArrayRef<Value> rows = {}) {
   unsigned rank = coords.size();
   Value base = field(rewriter, loc, map, tmap::kAddress, 8);
   Value esize = field(rewriter, loc, map, tmap::kElementSize, 1);
@@ -256,6 +263,8 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
           rewriter, loc, add(box, sub(steps[i], c(1))), steps[i]);
       if (rank >= 3 && i == rank - 2)
         count = sel(interleaved, c(1), count);
+      if (!rows.empty() && i == 1)
+        count = c(rows.size());
       counts.push_back(count);
       total = mul(total, count);
     }
@@ -322,6 +331,16 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
       for (unsigned i = 0; i < rank; ++i) {
         Value idx = arith::RemUIOp::create(rewriter, loc, rest, counts[i]);
         rest = arith::DivUIOp::create(rewriter, loc, rest, counts[i]);
+        if (!rows.empty() && i == 1) {
+          Value row = rows.back();
+          for (unsigned r = rows.size() - 1; r-- > 0;)
+            row = sel(arith::CmpIOp::create(rewriter, loc,
+                                            arith::CmpIPredicate::eq, idx,
+                                            c(r)),
+                      rows[r], row);
+          visit(i, row);
+          continue;
+        }
         visit(i, add(at[i], mul(idx, steps[i])));
       }
     } else {
@@ -383,15 +402,18 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
       return failure();
     Location loc = op.getLoc();
     TensorLoadMode mode = op.getLoadMode().value_or(TensorLoadMode::tile);
-    // The verifier keeps .im2col to loads and .im2col_no_offs to stores.
+    // The verifier keeps .im2col and .tile::gather4 to loads,
+    // .im2col_no_offs and .tile::scatter4 to stores.
     bool im2col = mode == TensorLoadMode::im2col ||
                   mode == TensorLoadMode::im2col_no_offs;
-    if (mode != TensorLoadMode::tile && !im2col)
+    bool rows4 = mode == TensorLoadMode::tile_gather4 ||
+                 mode == TensorLoadMode::tile_scatter4;
+    if (mode != TensorLoadMode::tile && !im2col && !rows4)
       return unsupported(rewriter, op,
                          "cp.async.bulk.tensor in ." +
                              stringifyTensorLoadMode(mode) + " mode");
-    if (op.getCtaGroup())
-      return unsupported(rewriter, op, "cp.async.bulk.tensor with .cta_group");
+    // .cta_group::1/::2 name the CTA of a pair whose shared memory holds
+    // the mbarrier; a launch is a cluster of one CTA, so it is this one.
     bool isLoad = op.getDstSpace() != StateSpace::global;
     auto i64 = rewriter.getI64Type();
 
@@ -413,6 +435,12 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
     SmallVector<Value> coords = adaptAll(rewriter, loc, adaptor.getCoords());
     SmallVector<Value> offsets = adaptAll(rewriter, loc, adaptor.getIm2col());
     // The verifier checks the coordinate and im2col offset counts.
+    // gather4/scatter4: {column, row0, row1, row2, row3} of a 2d tensor.
+    SmallVector<Value> rows;
+    if (rows4) {
+      rows.assign(coords.begin() + 1, coords.end());
+      coords.resize(2);
+    }
 
     auto body = [&]() {
       auto [boxBytes, esize] = walkBox(
@@ -458,7 +486,8 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
               LLVM::StoreOp::create(rewriter, loc, after->getArgument(0), sptr,
                                     bytes);
             });
-          });
+          },
+          rows);
       if (!isLoad)
         return;
       // The bytes of the whole box, filled elements included, complete on

@@ -68,18 +68,26 @@ CUresult CUDAAPI cuTensorMapEncodeIm2col(
 }
 
 CUresult CUDAAPI cuTensorMapEncodeIm2colWide(
-    CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
-    const cuuint64_t *, int, int, cuuint32_t, cuuint32_t, const cuuint32_t *,
-    CUtensorMapInterleave, CUtensorMapIm2ColWideMode, CUtensorMapSwizzle,
-    CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth,
+    int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill) {
   return PTXMLIR_API({
     // NVIDIA's driver wants a current context too (seen on an H200).
     CUctx_st *ctx;
     if (CUresult r = currentContext(ctx, /*ignoreSticky=*/true))
       return r;
-    // The im2col::w modes of cp.async.bulk.tensor are sm_100 instructions.
     return finish(__func__,
-                  tmap::Status{tmap::kNotSupported, "im2col-wide tensor maps"});
+                  tmap::encodeIm2colWide(
+                      tensorMap, tensorDataType, tensorRank, globalAddress,
+                      globalDim, globalStrides, pixelBoxLowerCornerWidth,
+                      pixelBoxUpperCornerWidth, channelsPerPixel,
+                      pixelsPerColumn, elementStrides, interleave, mode,
+                      swizzle, l2Promotion, oobFill));
   });
 }
 

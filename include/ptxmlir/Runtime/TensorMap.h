@@ -19,7 +19,8 @@
 //               2 64B, 3 128B, 4 96B)
 //       13    1 L2 promotion (CUtensorMapL2promotion)
 //       14    1 out-of-bounds fill (CUtensorMapFloatOOBfill)
-//       15    1 mode: 0 tiled, 1 im2col
+//       15    1 mode: 0 tiled, 1 im2col, 2 im2col-wide W, 3 im2col-wide
+//               W128 (cuTensorMapEncodeIm2colWide; only W's corners)
 //       16 5x 8 global dimensions (elements; unused ones 1)
 //       56 5x 8 global strides in bytes (stride 0 is the element size;
 //               unused ones the previous stride times its dimension)
@@ -68,7 +69,7 @@ constexpr unsigned kUpperCorner = 118;      // 3 x i16
 constexpr unsigned kChannelsPerPixel = 124; // u16
 constexpr unsigned kPixelsPerColumn = 126;  // u16
 
-enum Mode : uint8_t { kTiled = 0, kIm2col = 1 };
+enum Mode : uint8_t { kTiled = 0, kIm2col = 1, kIm2colW = 2, kIm2colW128 = 3 };
 
 /// cuda.h's values.
 enum Result : int {
@@ -405,6 +406,60 @@ inline Status encodeIm2col(void *map, unsigned type, unsigned rank,
     put(map, kUpperCorner + 2 * i, &hi, 2);
   }
   uint16_t c = uint16_t(channelsPerPixel), p = uint16_t(pixelsPerColumn);
+  put(map, kChannelsPerPixel, &c, 2);
+  put(map, kPixelsPerColumn, &p, 2);
+  return {};
+}
+
+/// cuTensorMapEncodeIm2colWide's checks and encoding (cuda.h): a box along
+/// W only, whose corners are W's (index 0 of the corner arrays, as in
+/// im2col mode); `wide` is CUtensorMapIm2ColWideMode (0 W, 1 W128).
+inline Status encodeIm2colWide(void *map, unsigned type, unsigned rank,
+                               const void *address, const uint64_t *dims,
+                               const uint64_t *strides, int lowerW, int upperW,
+                               unsigned channelsPerPixel,
+                               unsigned pixelsPerColumn,
+                               const uint32_t *elemStrides, unsigned interleave,
+                               unsigned wide, unsigned swizzle, unsigned l2,
+                               unsigned oobFill) {
+  auto bad = [](const char *why) { return Status{kInvalidValue, why}; };
+  unsigned esize = elementSize(type);
+  Status s = checkCommon(map, type, rank, address, dims, strides, elemStrides,
+                         interleave, swizzle, l2, oobFill, 3,
+                         uint64_t(channelsPerPixel) * esize);
+  if (s.result != kSuccess)
+    return s;
+  if (type == k16U4Align8B)
+    return Status{kNotSupported, "packed sub-byte im2col maps"};
+  if (wide > 1)
+    return bad("unknown im2col-wide mode");
+  if (interleave != kInterleaveNone)
+    return bad("im2col-wide maps take no interleave");
+  // cuda.h: 64B, 128B or 128B with 32B atoms.
+  if (swizzle != kSwizzle64B && swizzle != kSwizzle128B &&
+      swizzle != kSwizzle128BAtom32B)
+    return bad("im2col-wide maps take the 64B, 128B or 128B_ATOM_32B swizzle");
+  if (lowerW < -32768 || lowerW > 32767 || upperW < -32768 || upperW > 32767)
+    return bad("a pixel box corner is out of range");
+  if (int64_t(dims[1]) + upperW - lowerW <= 0)
+    return bad("the bounding box has no area");
+  if (channelsPerPixel == 0 || channelsPerPixel > 256)
+    return bad("channelsPerPixel is 0 or above 256");
+  if (wide == 0 && (pixelsPerColumn == 0 || pixelsPerColumn > 1024))
+    return bad("pixelsPerColumn is 0 or above 1024");
+  if ((uint64_t(channelsPerPixel) * esize) % 16)
+    return bad("channelsPerPixel is not a multiple of 16 bytes");
+  encodeCommon(map, type, rank, address, dims, strides, elemStrides, interleave,
+               swizzle, l2, oobFill, wide ? kIm2colW128 : kIm2colW);
+  for (unsigned i = 0; i < kMaxRank; ++i) {
+    uint16_t b = 1;
+    put(map, kBoxDim + 2 * i, &b, 2);
+  }
+  int16_t lo = int16_t(lowerW), hi = int16_t(upperW);
+  put(map, kLowerCorner, &lo, 2);
+  put(map, kUpperCorner, &hi, 2);
+  uint16_t c = uint16_t(channelsPerPixel),
+           p = uint16_t(wide ? 128 : pixelsPerColumn);
   put(map, kChannelsPerPixel, &c, 2);
   put(map, kPixelsPerColumn, &p, 2);
   return {};

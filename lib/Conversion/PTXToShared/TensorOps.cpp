@@ -39,9 +39,10 @@
 // tensormap.cp_fenceproxy. .tile::gather4/scatter4 (sm_100, from the
 // manual's text) walk the four rows of the instruction in order, each row
 // box[0] elements from the column coordinate; .cta_group changes nothing
-// (a cluster of one CTA has no pair). The im2col::w modes and
-// tensormap.replace to the padded packed sub-byte types (elemtype 14, 15)
-// are located errors; .b4x16 (13) is walked as bytes.
+// (a cluster of one CTA has no pair); the im2col::w modes walk W only
+// (walkWide: the manual's text and our reading). tensormap.replace to the
+// padded packed sub-byte types (elemtype 14, 15) is a located error;
+// .b4x16 (13) is walked as bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -375,6 +376,119 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
   return {mul(total, unit), esize};
 }
 
+/// The im2col::w and im2col::w::128 loads (sm_100; docs/lowering.md,
+/// "Tensor maps": the manual's text and our reading where it is silent):
+/// pixels along W only, H and D fixed at their coordinates. The main walk
+/// starts at the W coordinate (which may lie left of the bounding box),
+/// steps by W's element stride to the box's upper end (dim - 1 + upper
+/// corner), then continues in the next image from the lower corner. The
+/// column is ppc main pixels then wHalo halo pixels (::w), or four chunks of
+/// 32 main pixels each followed by wHalo halo pixels (::w::128); a halo
+/// pixel continues its chunk's last main pixel along W by the stride in the
+/// same image. wOffset shifts every W position. Channels c .. c + cpp - 1 of
+/// each pixel are packed pixel-major and swizzled as a box.
+std::pair<Value, Value> walkWide(Builder &rewriter, Location loc, Value map,
+                                 Value smem, ArrayRef<Value> coords,
+                                 Value wHalo, Value wOffset, bool w128,
+                                 ElementFn fn) {
+  unsigned rank = coords.size();
+  auto c = [&](int64_t v) { return i64c(rewriter, loc, v); };
+  auto add = [&](Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto sub = [&](Value a, Value b) {
+    return arith::SubIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto mul = [&](Value a, Value b) {
+    return arith::MulIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto sel = [&](Value cond, Value t, Value f) {
+    return arith::SelectOp::create(rewriter, loc, cond, t, f).getResult();
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, p, a, b).getResult();
+  };
+  Value base = field(rewriter, loc, map, tmap::kAddress, 8);
+  Value esize = field(rewriter, loc, map, tmap::kElementSize, 1);
+  Value nanFill = field(rewriter, loc, map, tmap::kOobFill, 1);
+  SwizzleFn swizzle(rewriter, loc, field(rewriter, loc, map, tmap::kSwizzle, 1),
+                    field(rewriter, loc, map, tmap::kSwizzleAtom, 1));
+  Value global = LLVM::IntToPtrOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), kGlobal),
+      base);
+  SmallVector<Value> dims, strides;
+  for (unsigned i = 0; i < rank; ++i) {
+    dims.push_back(field(rewriter, loc, map, tmap::kGlobalDim + 8 * i, 8));
+    strides.push_back(
+        field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8));
+  }
+  Value step = elementStride(rewriter, loc, map, 1);
+  auto corner = [&](unsigned offset) {
+    Value p = gep(rewriter, loc, map, c(offset));
+    Value v = LLVM::LoadOp::create(rewriter, loc, rewriter.getI16Type(), p, 2);
+    return arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
+        .getResult();
+  };
+  Value lo = corner(tmap::kLowerCorner), hi = corner(tmap::kUpperCorner);
+  Value channels = field(rewriter, loc, map, tmap::kChannelsPerPixel, 2);
+  // The pixels of a chunk's main walk and of the whole column.
+  Value halo =
+      arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), wHalo);
+  Value offset =
+      arith::ExtUIOp::create(rewriter, loc, rewriter.getI64Type(), wOffset);
+  Value mainLen =
+      w128 ? c(32) : field(rewriter, loc, map, tmap::kPixelsPerColumn, 2);
+  Value chunkLen = add(mainLen, halo);
+  Value pixels = w128 ? mul(c(4), chunkLen) : chunkLen;
+  // The box along W: positions lo .. dim - 1 + hi; count positions per
+  // image; first: the pixels left in the starting image.
+  Value up = add(sub(dims[1], c(1)), hi);
+  Value count = arith::MaxSIOp::create(
+      rewriter, loc,
+      arith::DivSIOp::create(rewriter, loc, add(sub(up, lo), step), step),
+      c(1));
+  Value w0 = coords[1];
+  Value first =
+      sel(cmp(arith::CmpIPredicate::sgt, w0, up), c(0),
+          add(arith::DivSIOp::create(rewriter, loc, sub(up, w0), step), c(1)));
+
+  emitLoop(rewriter, loc, mul(pixels, channels), [&](Value k) {
+    Value ch = arith::RemUIOp::create(rewriter, loc, k, channels);
+    Value pix = arith::DivUIOp::create(rewriter, loc, k, channels);
+    Value chunk = arith::DivUIOp::create(rewriter, loc, pix, chunkLen);
+    Value t = arith::RemUIOp::create(rewriter, loc, pix, chunkLen);
+    Value isMain = cmp(arith::CmpIPredicate::ult, t, mainLen);
+    // Main walk index, and halo steps past the chunk's last main pixel.
+    Value widx = add(mul(chunk, mainLen), sel(isMain, t, sub(mainLen, c(1))));
+    Value extra = sel(isMain, c(0), add(sub(t, mainLen), c(1)));
+    Value inFirst = cmp(arith::CmpIPredicate::slt, widx, first);
+    Value j = sub(widx, first);
+    Value jq = arith::DivSIOp::create(rewriter, loc, j, count);
+    Value jr = arith::RemSIOp::create(rewriter, loc, j, count);
+    Value pos = sel(inFirst, add(w0, mul(widx, step)), add(lo, mul(jr, step)));
+    Value image =
+        sel(inFirst, coords[rank - 1], add(coords[rank - 1], add(jq, c(1))));
+    pos = add(add(pos, mul(extra, step)), offset);
+    Value inside = intConst(rewriter, loc, rewriter.getI1Type(), 1);
+    Value goff = c(0);
+    auto visit = [&](unsigned i, Value coord) {
+      inside =
+          arith::AndIOp::create(rewriter, loc, inside,
+                                cmp(arith::CmpIPredicate::ult, coord, dims[i]));
+      goff = add(goff, mul(coord, strides[i]));
+    };
+    visit(0, add(coords[0], ch));
+    visit(1, pos);
+    for (unsigned i = 2; i + 1 < rank; ++i)
+      visit(i, coords[i]);
+    visit(rank - 1, image);
+    Value soff = swizzle(rewriter, loc, mul(k, esize));
+    fn(gep(rewriter, loc, global, goff), gep(rewriter, loc, smem, soff), inside,
+       esize, nanFill);
+  });
+  return {mul(mul(pixels, channels), esize), esize};
+}
+
 /// The tensor map operand: a kernel parameter, or an address (generic).
 template <typename OpT>
 FailureOr<Value> lowerTensorMap(Builder &rewriter, OpT op, LoweringState &state,
@@ -408,10 +522,8 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
                   mode == TensorLoadMode::im2col_no_offs;
     bool rows4 = mode == TensorLoadMode::tile_gather4 ||
                  mode == TensorLoadMode::tile_scatter4;
-    if (mode != TensorLoadMode::tile && !im2col && !rows4)
-      return unsupported(rewriter, op,
-                         "cp.async.bulk.tensor in ." +
-                             stringifyTensorLoadMode(mode) + " mode");
+    bool wide = mode == TensorLoadMode::im2col_w ||
+                mode == TensorLoadMode::im2col_w_128;
     // .cta_group::1/::2 name the CTA of a pair whose shared memory holds
     // the mbarrier; a launch is a cluster of one CTA, so it is this one.
     bool isLoad = op.getDstSpace() != StateSpace::global;
@@ -443,8 +555,7 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
     }
 
     auto body = [&]() {
-      auto [boxBytes, esize] = walkBox(
-          rewriter, loc, *map, *smem, coords, offsets, im2col, false,
+      auto perElement =
           [&](Value gptr, Value sptr, Value inside, Value esize,
               Value nanFill) {
             if (!isLoad) {
@@ -486,8 +597,14 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
               LLVM::StoreOp::create(rewriter, loc, after->getArgument(0), sptr,
                                     bytes);
             });
-          },
-          rows);
+          };
+      // The verifier gives im2col::w{::128} its two operands.
+      auto [boxBytes, esize] =
+          wide ? walkWide(rewriter, loc, *map, *smem, coords,
+                          adaptor.getIm2col()[0], adaptor.getIm2col()[1],
+                          mode == TensorLoadMode::im2col_w_128, perElement)
+               : walkBox(rewriter, loc, *map, *smem, coords, offsets, im2col,
+                         false, perElement, rows);
       if (!isLoad)
         return;
       // The bytes of the whole box, filled elements included, complete on

@@ -10,13 +10,25 @@
 //    tensor (columns past 63, rows -1 and 16) are zero; the mbarrier
 //    completes on 4 x box[0] x 4 bytes; with and without .cta_group::1/::2
 //    (a launch is a cluster of one CTA: nothing changes);
-//  - scatter4: the inverse; elements outside the tensor are skipped.
+//  - scatter4: the inverse; elements outside the tensor are skipped;
+//  - im2col::w and im2col::w::128 loads of a 4d NHWC u32 tensor (C 8, W 40,
+//    H 3, N 3) through cuTensorMapEncodeIm2colWide maps, against a
+//    reference of our reading of §5.5.5 (docs/lowering.md, "Tensor maps"):
+//    pixels along W from the W coordinate (also left of the bounding box),
+//    by W's traversal stride, to the box's end, then on in the next image
+//    from the lower corner, H fixed; ppc main pixels then wHalo halo pixels
+//    (::w), or four chunks of 32 main pixels each followed by wHalo halo
+//    pixels (::w::128), a halo pixel continuing its chunk's last main pixel
+//    along W in the same image; wOffset added to every W position; zero
+//    outside the tensor; 64B and 128B swizzles; the mbarrier completes on
+//    pixels x channels x 4 bytes;
+//  - cuTensorMapEncodeIm2colWide's argument checks (cuda.h).
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
-// RUN: env PTXMLIR_HOST_CHIP=gfx1100 %t %S/Inputs/tensor-sm100.ptx | FileCheck %s
-// RUN: env PTXMLIR_HOST_CHIP=gfx942 %t %S/Inputs/tensor-sm100.ptx | FileCheck %s
-// CHECK: all {{[0-9]+}} checks passed
+// RUN: env PTXMLIR_HOST_CHIP=gfx1100 %t %S/Inputs/tensor-sm100.ptx | FileCheck
+// %s RUN: env PTXMLIR_HOST_CHIP=gfx942 %t %S/Inputs/tensor-sm100.ptx |
+// FileCheck %s CHECK: all {{[0-9]+}} checks passed
 #include "check.h"
 
 #include <stdint.h>
@@ -133,6 +145,146 @@ static void scatterTest(CUfunction fn, CUdeviceptr dt, const uint32_t *init) {
   }
 }
 
+// im2col::w: the tensor's element (c, w, h, n) holds its index + 1.
+enum { C = 8, W = 40, H = 3, N = 3 };
+
+static const struct {
+  int lower, upper;
+  unsigned wstride, swz;
+  int c, w, h, n;
+  unsigned short halo, off;
+  int w128;
+  unsigned ppc;
+} wides[] = {
+    // ::w: 16 pixels from w 30 (the box is the whole row): 10 in image 0,
+    // then image 1 from w 0; 2 halo pixels after the last.
+    {0, 0, 1, 2, 0, 30, 1, 0, 2, 0, 0, 16},
+    // A start left of the box (lower corner 2), a stride of 2, an upper
+    // corner of -3, wOffset 1, channels from 4 (half outside).
+    {2, -3, 2, 3, 4, -1, 2, 1, 1, 1, 0, 24},
+    // ::w::128 with 2 halo pixels per chunk, box w 1..38: the walk crosses
+    // into images 1, 2 and past the last one.
+    {1, -1, 1, 3, 0, 5, 0, 0, 2, 0, 1, 0},
+    // ::w::128, stride 3, wOffset 2, no halo, an H outside (zeros).
+    {0, 0, 3, 2, 0, 0, 3, 0, 0, 2, 1, 0},
+};
+
+static void wideReference(uint32_t *out, unsigned i) {
+  int lo = wides[i].lower, up = W - 1 + wides[i].upper;
+  int s = (int)wides[i].wstride, w0 = wides[i].w;
+  int count = (up - lo + s) / s;
+  int first = w0 > up ? 0 : (up - w0) / s + 1;
+  int mainLen = wides[i].w128 ? 32 : (int)wides[i].ppc;
+  int chunkLen = mainLen + wides[i].halo;
+  int pixels = wides[i].w128 ? 4 * chunkLen : chunkLen;
+  for (int p = 0; p < pixels; ++p) {
+    int chunk = p / chunkLen, t = p % chunkLen;
+    int widx = chunk * mainLen + (t < mainLen ? t : mainLen - 1);
+    int extra = t < mainLen ? 0 : t - mainLen + 1;
+    int pos, img;
+    if (widx < first) {
+      pos = w0 + widx * s;
+      img = wides[i].n;
+    } else {
+      int j = widx - first;
+      pos = lo + (j % count) * s;
+      img = wides[i].n + 1 + j / count;
+    }
+    pos += extra * s + wides[i].off;
+    for (int k = 0; k < C; ++k) {
+      int ch = wides[i].c + k, h = wides[i].h;
+      int in = ch >= 0 && ch < C && pos >= 0 && pos < W && h >= 0 && h < H &&
+               img >= 0 && img < N;
+      unsigned o = swizzle((unsigned)(p * C + k) * 4, wides[i].swz);
+      out[o / 4] = in ? (uint32_t)(((img * H + h) * W + pos) * C + ch + 1) : 0;
+    }
+  }
+}
+
+static void wideTest(CUfunction fn) {
+  static uint32_t data[N * H * W * C];
+  for (unsigned t = 0; t < N * H * W * C; ++t)
+    data[t] = t + 1;
+  CUdeviceptr dd = deviceBuffer(data, sizeof data, 0);
+  CUdeviceptr dout = deviceBuffer(NULL, 4096 * 4 + 4, 0);
+  cuuint64_t dims[4] = {C, W, H, N};
+  cuuint64_t strides[3] = {C * 4, W * C * 4, H * W * C * 4};
+  for (unsigned i = 0; i < sizeof wides / sizeof *wides; ++i) {
+    CUtensorMap map;
+    cuuint32_t estr[4] = {1, wides[i].wstride, 1, 1};
+    EXPECT(cuTensorMapEncodeIm2colWide(
+               &map, CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, (void *)dd, dims,
+               strides, wides[i].lower, wides[i].upper, C, wides[i].ppc, estr,
+               CU_TENSOR_MAP_INTERLEAVE_NONE,
+               wides[i].w128 ? CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
+                             : CU_TENSOR_MAP_IM2COL_WIDE_MODE_W,
+               wides[i].swz == 3 ? CU_TENSOR_MAP_SWIZZLE_128B
+                                 : CU_TENSOR_MAP_SWIZZLE_64B,
+               CU_TENSOR_MAP_L2_PROMOTION_NONE,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+           CUDA_SUCCESS);
+    unsigned pixels =
+        wides[i].w128 ? 4 * (32 + wides[i].halo) : wides[i].ppc + wides[i].halo;
+    unsigned words = pixels * C, bytes = words * 4;
+    int c = wides[i].c, w = wides[i].w, h = wides[i].h, n = wides[i].n,
+        w128 = wides[i].w128;
+    unsigned short halo = wides[i].halo, off = wides[i].off;
+    void *args[] = {&map, &c,    &w,     &h,     &n,   &halo,
+                    &off, &w128, &bytes, &words, &dout};
+    launch1D(fn, 1, 1, args);
+    static uint32_t got[4096 + 1], want[4096];
+    EXPECT(cuMemcpyDtoH(got, dout, (words + 1) * 4), CUDA_SUCCESS);
+    // Words the swizzle leaves out keep the kernel's 0xdddddddd.
+    for (unsigned k = 0; k < 4096; ++k)
+      want[k] = 0xddddddddu;
+    wideReference(want, i);
+    int ok = !memcmp(got, want, bytes);
+    if (!ok)
+      for (unsigned k = 0; k < words; ++k)
+        if (got[k] != want[k])
+          printf("im2col::w %u: word %u is %u, expected %u\n", i, k, got[k],
+                 want[k]);
+    EXPECT_TRUE(ok);
+    EXPECT_TRUE(got[words] == 1); // the mbarrier completed
+  }
+  // cuda.h's checks.
+  CUtensorMap map;
+  cuuint32_t estr[4] = {1, 1, 1, 1};
+  int lower = 0, upper = 0;
+  struct {
+    unsigned type, rank, cpp, ppc, interleave, mode, swz;
+    int lower, upper;
+  } bad[] = {
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 2, 8, 16, 0, 0, 2, 0, 0},   // rank 2
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 0, 0, 0, 0, 0},   // no swizzle
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 0, 0, 1, 0, 0},   // 32B
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 2, 0, 2, 0, 0},   // interleave
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 1025, 0, 0, 2, 0, 0}, // ppc
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 0, 0, 0, 2, 0, 0},    // ppc 0
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 32, 16, 0, 0, 2, 0, 0},  // > 64B
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 0, 2, 2, 0, 0},   // mode
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 0, 0, 2, 20, -20}, // area
+      {CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, 8, 16, 0, 0, 2, -32769, 0},
+  };
+  for (unsigned i = 0; i < sizeof bad / sizeof *bad; ++i)
+    EXPECT(cuTensorMapEncodeIm2colWide(
+               &map, (CUtensorMapDataType)bad[i].type, bad[i].rank, (void *)dd,
+               dims, strides, bad[i].lower, bad[i].upper, bad[i].cpp,
+               bad[i].ppc, estr, (CUtensorMapInterleave)bad[i].interleave,
+               (CUtensorMapIm2ColWideMode)bad[i].mode,
+               (CUtensorMapSwizzle)bad[i].swz, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+               CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+           CUDA_ERROR_INVALID_VALUE);
+  // W128 ignores pixelsPerColumn.
+  EXPECT(cuTensorMapEncodeIm2colWide(
+             &map, CU_TENSOR_MAP_DATA_TYPE_UINT32, 4, (void *)dd, dims, strides,
+             lower, upper, C, 0, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+             CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128, CU_TENSOR_MAP_SWIZZLE_128B,
+             CU_TENSOR_MAP_L2_PROMOTION_NONE,
+             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         CUDA_SUCCESS);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s tensor-sm100.ptx\n", argv[0]);
@@ -142,8 +294,9 @@ int main(int argc, char **argv) {
   CUfunction gather = loadKernel(&ctx, argv[1], "gather4");
   CUmodule mod;
   EXPECT(cuFuncGetModule(&mod, gather), CUDA_SUCCESS);
-  CUfunction scatter = NULL;
+  CUfunction scatter = NULL, wide = NULL;
   EXPECT(cuModuleGetFunction(&scatter, mod, "scatter4"), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&wide, mod, "im2colw"), CUDA_SUCCESS);
   static uint32_t init[TN];
   for (unsigned t = 0; t < TN; ++t)
     init[t] = t + 1;
@@ -152,5 +305,7 @@ int main(int argc, char **argv) {
     gatherTest(gather, dt);
   if (scatter)
     scatterTest(scatter, dt, init);
+  if (wide)
+    wideTest(wide);
   return finish();
 }

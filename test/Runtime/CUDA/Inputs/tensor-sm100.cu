@@ -1,5 +1,6 @@
 // Kernels of test/Runtime/CUDA/tensor-sm100.c: the sm_100 modes of
-// cp.async.bulk.tensor (.tile::gather4, .tile::scatter4, .cta_group).
+// cp.async.bulk.tensor (.tile::gather4, .tile::scatter4, .cta_group,
+// .im2col::w, .im2col::w::128).
 // Regenerate the PTX with
 //   nvcc -arch=sm_100a -ptx tensor-sm100.cu -o tensor-sm100.ptx
 #include <cuda.h>
@@ -86,4 +87,44 @@ extern "C" __global__ void scatter4(const __grid_constant__ CUtensorMap m,
                : "memory");
   asm volatile("cp.async.bulk.commit_group;");
   asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
+// One thread: an im2col::w (w128 = 0) or im2col::w::128 load of the 4d
+// NHWC tensor at pixel {w, h, n}, channel c, with {wHalo, wOffset}, and
+// `bytes` expected on the mbarrier; the box (words words) is copied to out,
+// then whether the mbarrier completed.
+extern "C" __global__ void im2colw(const __grid_constant__ CUtensorMap m,
+                                   int c, int w, int h, int n,
+                                   unsigned short halo, unsigned short off,
+                                   int w128, unsigned bytes, unsigned words,
+                                   uint32_t *out) {
+  __shared__ alignas(1024) uint32_t box[4096];
+  __shared__ alignas(8) uint64_t bar;
+  for (unsigned k = 0; k < words; ++k)
+    box[k] = 0xdddddddd;
+  asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&bar)));
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(
+                   smem(&bar)),
+               "r"(bytes)
+               : "memory");
+  if (w128)
+    asm volatile("cp.async.bulk.tensor.4d.shared::cta.global.im2col::w::128."
+                 "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
+                 "[%6], {%7, %8};" ::"r"(smem(box)),
+                 "l"(&m), "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem(&bar)),
+                 "h"(halo), "h"(off)
+                 : "memory");
+  else
+    asm volatile("cp.async.bulk.tensor.4d.shared::cta.global.im2col::w."
+                 "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
+                 "[%6], {%7, %8};" ::"r"(smem(box)),
+                 "l"(&m), "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem(&bar)),
+                 "h"(halo), "h"(off)
+                 : "memory");
+  int done = waitPhase0(&bar, 1u << 20);
+  for (unsigned k = 0; k < words; ++k)
+    out[k] = box[k];
+  out[words] = done;
 }

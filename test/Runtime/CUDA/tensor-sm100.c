@@ -26,9 +26,11 @@
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
-// RUN: env PTXMLIR_HOST_CHIP=gfx1100 %t %S/Inputs/tensor-sm100.ptx | FileCheck
-// %s RUN: env PTXMLIR_HOST_CHIP=gfx942 %t %S/Inputs/tensor-sm100.ptx |
-// FileCheck %s CHECK: all {{[0-9]+}} checks passed
+// RUN: env PTXMLIR_HOST_CHIP=gfx1100 %t %S/Inputs/tensor-sm100.ptx \
+// RUN:   | FileCheck %s
+// RUN: env PTXMLIR_HOST_CHIP=gfx942 %t %S/Inputs/tensor-sm100.ptx \
+// RUN:   | FileCheck %s
+// CHECK: all {{[0-9]+}} checks passed
 #include "check.h"
 
 #include <stdint.h>

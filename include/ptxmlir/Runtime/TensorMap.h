@@ -13,7 +13,9 @@
 //        8    1 rank (1..5)
 //        9    1 data type (CUtensorMapDataType)
 //       10    1 element size in bytes (1, 2, 4 or 8; 1 for 16U4_ALIGN8B,
-//               whose dimension 0 counts 4-bit elements)
+//               whose dimension 0 counts 4-bit elements; 16 for the padded
+//               16U4_ALIGN16B and 16U6_ALIGN16B: a group of 16 elements in
+//               shared memory)
 //       11    1 interleave (CUtensorMapInterleave: 0 none, 1 16B, 2 32B)
 //       12    1 swizzle mode (tensormap.replace's numbering: 0 none, 1 32B,
 //               2 64B, 3 128B, 4 96B)
@@ -22,7 +24,8 @@
 //       15    1 mode: 0 tiled, 1 im2col, 2 im2col-wide W, 3 im2col-wide
 //               W128 (cuTensorMapEncodeIm2colWide; only W's corners)
 //       16 5x 8 global dimensions (elements; unused ones 1)
-//       56 5x 8 global strides in bytes (stride 0 is the element size;
+//       56 5x 8 global strides in bytes (stride 0 is the element size,
+//               or the 8 or 12 bytes of a padded type's packed group;
 //               unused ones the previous stride times its dimension)
 //       96 5x 2 box dimensions (elements; tiled mode; unused ones 1)
 //      106 5x 1 element strides (unused ones 1)
@@ -152,15 +155,35 @@ inline unsigned elementSize(unsigned type) {
   }
 }
 
-/// The element size byte of our encoding: 16U4_ALIGN8B (.b4x16, 4-bit
-/// elements copied as they are) is walked as bytes, its dimension 0 halved.
-inline unsigned storedElementSize(unsigned type) {
-  return type == k16U4Align8B ? 1 : elementSize(type);
+/// The padded packed sub-byte types: 16 elements packed in 8 (4-bit) or 12
+/// (6-bit) bytes of global memory take 16 bytes of shared memory.
+inline bool isPadded(unsigned type) {
+  return type == k16U4Align16B || type == k16U6Align16B;
 }
 
-/// Bytes of n elements of dimension 0 (n / 2 for 16U4_ALIGN8B).
+/// The element size byte of our encoding: 16U4_ALIGN8B (.b4x16, 4-bit
+/// elements copied as they are) is walked as bytes, its dimension 0 halved;
+/// a padded type in groups of 16 elements, 16 bytes in shared memory.
+inline unsigned storedElementSize(unsigned type) {
+  return type == k16U4Align8B ? 1 : isPadded(type) ? 16 : elementSize(type);
+}
+
+/// Dimension 0's stride in our encoding: the element size, or the global
+/// bytes of a padded type's group of 16 elements.
+inline unsigned dim0Stride(unsigned type) {
+  return type == k16U4Align16B   ? 8
+         : type == k16U6Align16B ? 12
+                                 : storedElementSize(type);
+}
+
+/// Global bytes of n elements of dimension 0 (n / 2 for the 4-bit types,
+/// n * 3 / 4 for the 6-bit one).
 inline uint64_t dim0Bytes(unsigned type, uint64_t n) {
-  return type == k16U4Align8B ? n / 2 : n * elementSize(type);
+  if (type == k16U4Align8B || type == k16U4Align16B)
+    return n / 2;
+  if (type == k16U6Align16B)
+    return n * 3 / 4;
+  return n * elementSize(type);
 }
 
 inline bool isFloat(unsigned type) {
@@ -206,11 +229,6 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
     return bad("the tensor map is null");
   if (type > k16U6Align16B)
     return bad("unknown data type");
-  // 16U4_ALIGN8B is lowered (.b4x16: copied as it is, the manual says);
-  // the padded types are not: their layout and transaction bytes are not
-  // fully given by the manual's text (docs/lowering.md, "Tensor maps").
-  if (type >= k16U4Align16B)
-    return Status{kNotSupported, "the padded packed sub-byte data types"};
   if (rank < minRank || rank > kMaxRank)
     return bad("rank out of range");
   if (interleave > kInterleave32B)
@@ -237,6 +255,26 @@ inline Status checkCommon(const void *map, unsigned type, unsigned rank,
       return bad("a global dimension is 0 or above 2^32");
   if (type == k16U4Align8B && dims[0] % 2)
     return bad("16U4_ALIGN8B needs an even globalDim[0]");
+  // cuda.h: the padded types need globalDim[0] a multiple of 128, a 32-byte
+  // aligned address and strides, and (16U6_ALIGN16B) no interleave.
+  if (isPadded(type)) {
+    if (dims[0] % 128)
+      return bad("a padded packed type needs globalDim[0] a multiple of 128");
+    if (uintptr_t(address) % 32)
+      return bad("a padded packed type needs a 32-byte aligned address");
+    for (unsigned i = 0; i + 1 < rank; ++i)
+      if (strides[i] % 32)
+        return bad("a padded packed type needs strides that are multiples "
+                   "of 32");
+    if (interleave != kInterleaveNone)
+      return type == k16U6Align16B
+                 ? bad("16U6_ALIGN16B needs no interleave")
+                 : Status{kNotSupported, "interleaved 16U4_ALIGN16B maps"};
+    // cuda.h: none, 128B and 128B with 32B atoms (64B atoms for stores).
+    if (swizzle != kSwizzleNone && swizzle != kSwizzle128B &&
+        swizzle != kSwizzle128BAtom32B && swizzle != kSwizzle128BAtom64B)
+      return bad("a padded packed type takes no 32B or 64B swizzle");
+  }
   for (unsigned i = 0; i + 1 < rank; ++i) {
     if (strides[i] % 16 || strides[i] >= (uint64_t(1) << 40))
       return bad("a global stride is not a multiple of 16 or not below 2^40");
@@ -308,7 +346,7 @@ inline void encodeCommon(void *map, unsigned type, unsigned rank,
   put(map, kRank, bytes, 8);
   uint8_t atom = swizzleAtom(swizzle);
   put(map, kSwizzleAtom, &atom, 1);
-  uint64_t stride = storedElementSize(type);
+  uint64_t stride = dim0Stride(type);
   for (unsigned i = 0; i < kMaxRank; ++i) {
     uint64_t d = i < rank ? dims[i] : 1;
     if (i > 0)
@@ -345,6 +383,8 @@ inline Status encodeTiled(void *map, unsigned type, unsigned rank,
   }
   if (boxBytes > kMaxBoxBytes)
     return Status{kInvalidValue, "the box is larger than 227 KiB"};
+  if (isPadded(type) && box[0] != 128)
+    return Status{kInvalidValue, "a padded packed type needs boxDim[0] 128"};
   // Also with interleave, which cuda.h does not say (an H200 refuses it).
   if (type == k16U4Align8B ? box[0] % 32 : box0Bytes % 16)
     return Status{kInvalidValue,
@@ -372,7 +412,7 @@ inline Status encodeIm2col(void *map, unsigned type, unsigned rank,
                          uint64_t(channelsPerPixel) * esize);
   if (s.result != kSuccess)
     return s;
-  if (type == k16U4Align8B)
+  if (type >= k16U4Align8B)
     return Status{kNotSupported, "packed sub-byte im2col maps"};
   if (!lower || !upper)
     return Status{kInvalidValue, "a null array"};
@@ -429,7 +469,7 @@ inline Status encodeIm2colWide(void *map, unsigned type, unsigned rank,
                          uint64_t(channelsPerPixel) * esize);
   if (s.result != kSuccess)
     return s;
-  if (type == k16U4Align8B)
+  if (type >= k16U4Align8B)
     return Status{kNotSupported, "packed sub-byte im2col maps"};
   if (wide > 1)
     return bad("unknown im2col-wide mode");

@@ -40,9 +40,8 @@
 // manual's text) walk the four rows of the instruction in order, each row
 // box[0] elements from the column coordinate; .cta_group changes nothing
 // (a cluster of one CTA has no pair); the im2col::w modes walk W only
-// (walkWide: the manual's text and our reading). tensormap.replace to the
-// padded packed sub-byte types (elemtype 14, 15) is a located error;
-// .b4x16 (13) is walked as bytes.
+// (walkWide: the manual's text and our reading). .b4x16 (13) is walked as
+// bytes, the padded packed types (14, 15) in groups of 16 elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -222,23 +221,28 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
   // 16U4_ALIGN8B (.b4x16, tile mode, no interleave): dimension 0 counts
   // 4-bit elements, copied as they are, so it is walked in bytes: its
   // extent, box and coordinate halved (an odd coordinate, which the manual
-  // does not rule out nor define, is rounded down).
+  // does not rule out nor define, is rounded down). The padded types
+  // (16U4_ALIGN16B, 16U6_ALIGN16B) are walked in groups of 16 elements:
+  // extent, box and coordinate divided by 16 (the manual makes the
+  // coordinate a multiple of 128); the group's global bytes are dimension
+  // 0's stride, its 16 shared bytes the element size.
   SmallVector<Value> at(coords);
-  Value halve;
+  Value shift0;
   auto halved = [&](Value v, bool sign) {
-    Value h = sign ? arith::ShRSIOp::create(rewriter, loc, v, c(1)).getResult()
-                   : arith::ShRUIOp::create(rewriter, loc, v, c(1)).getResult();
-    return sel(halve, h, v);
+    return sign ? arith::ShRSIOp::create(rewriter, loc, v, shift0).getResult()
+                : arith::ShRUIOp::create(rewriter, loc, v, shift0).getResult();
   };
   if (!im2col) {
     Value dtype = field(rewriter, loc, map, tmap::kDataType, 1);
-    halve = arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, dtype,
-                              c(tmap::k16U4Align8B)),
-        arith::XOrIOp::create(
-            rewriter, loc, interleaved,
-            intConst(rewriter, loc, rewriter.getI1Type(), 1)));
+    auto is = [&](unsigned type) {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                   dtype, c(type))
+          .getResult();
+    };
+    Value padded = arith::OrIOp::create(rewriter, loc, is(tmap::k16U4Align16B),
+                                        is(tmap::k16U6Align16B));
+    shift0 = sel(interleaved, c(0),
+                 sel(is(tmap::k16U4Align8B), c(1), sel(padded, c(4), c(0))));
     at[0] = halved(at[0], /*sign=*/true);
   }
   // Per dimension: extent, stride, (tile mode) box, and element stride;
@@ -555,49 +559,119 @@ struct CpAsyncBulkTensorLowering : public PTXPattern<CpAsyncBulkTensorOp> {
     }
 
     auto body = [&]() {
-      auto perElement =
-          [&](Value gptr, Value sptr, Value inside, Value esize,
-              Value nanFill) {
-            if (!isLoad) {
-              emitIf(rewriter, loc, inside, [&] {
-                emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
-                  Value v = LLVM::LoadOp::create(rewriter, loc, t, sptr, bytes);
-                  LLVM::StoreOp::create(rewriter, loc, v, gptr, bytes);
-                });
-              });
-              return;
-            }
-            emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
-              // Outside: zero, or the NaN an H200 fills float32 with,
-              // 0x7ff77ff7; other sizes (and the 16-byte pieces of the
-              // interleave units) get the same 0x7ff7 half-word pattern.
-              auto constant = [&](const APInt &v) {
-                return arith::ConstantOp::create(rewriter, loc,
-                                                 IntegerAttr::get(t, v))
-                    .getResult();
-              };
-              APInt nan = bytes == 1
-                              ? APInt(8, 0)
-                              : APInt::getSplat(bytes * 8, APInt(16, 0x7ff7));
-              Value fill = arith::SelectOp::create(
+      // v = inside ? *ptr : fill, of type t.
+      auto guardedLoad = [&](Type t, Value ptr, unsigned align, Value inside,
+                             Value fill) {
+        Block *before = rewriter.getInsertionBlock();
+        Block *after = splitHere(rewriter);
+        after->addArgument(t, loc);
+        Block *read = rewriter.createBlock(after);
+        Value v = LLVM::LoadOp::create(rewriter, loc, t, ptr, align);
+        cf::BranchOp::create(rewriter, loc, after, ValueRange{v});
+        rewriter.setInsertionPointToEnd(before);
+        cf::CondBranchOp::create(rewriter, loc, inside, read, ValueRange{},
+                                 after, ValueRange{fill});
+        rewriter.setInsertionPointToStart(after);
+        return after->getArgument(0);
+      };
+      // The padded packed types, in groups of 16 elements (walkBox): a load
+      // copies the group's 8 (4-bit) or 12 (6-bit) global bytes to the
+      // start of its 16 shared bytes and leaves the padding alone (the
+      // manual: "un-initialized"), zero outside; a 6-bit store (.b6p2x16)
+      // packs the low 6 bits of each shared byte, element 0 lowest, into 12
+      // global bytes; a 4-bit store (the manual allows none) copies the 8
+      // data bytes back.
+      Value dtype = field(rewriter, loc, *map, tmap::kDataType, 1);
+      auto isType = [&](unsigned type) {
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     dtype, i64c(rewriter, loc, type))
+            .getResult();
+      };
+      Value is4 = isType(tmap::k16U4Align16B),
+            is6 = isType(tmap::k16U6Align16B);
+      Value padded = arith::OrIOp::create(rewriter, loc, is4, is6);
+      Value notPadded = arith::XOrIOp::create(
+          rewriter, loc, padded,
+          intConst(rewriter, loc, rewriter.getI1Type(), 1));
+      auto i32 = rewriter.getI32Type(), i128 = rewriter.getIntegerType(128);
+      auto paddedGroup = [&](Value gptr, Value sptr, Value inside) {
+        Value gHigh = gep(rewriter, loc, gptr, i64c(rewriter, loc, 8));
+        Value sHigh = gep(rewriter, loc, sptr, i64c(rewriter, loc, 8));
+        if (isLoad) {
+          Value lo = guardedLoad(i64, gptr, 4, inside, i64c(rewriter, loc, 0));
+          LLVM::StoreOp::create(rewriter, loc, lo, sptr, 8);
+          emitIf(rewriter, loc, is6, [&] {
+            Value hi = guardedLoad(i32, gHigh, 4, inside,
+                                   intConst(rewriter, loc, i32, 0));
+            LLVM::StoreOp::create(rewriter, loc, hi, sHigh, 8);
+          });
+          return;
+        }
+        emitIf(rewriter, loc, inside, [&] {
+          emitIf(rewriter, loc, is4, [&] {
+            Value v = LLVM::LoadOp::create(rewriter, loc, i64, sptr, 8);
+            LLVM::StoreOp::create(rewriter, loc, v, gptr, 4);
+          });
+          emitIf(rewriter, loc, is6, [&] {
+            Value v = LLVM::LoadOp::create(rewriter, loc, i128, sptr, 16);
+            Value acc = intConst(rewriter, loc, i128, 0);
+            for (unsigned e = 0; e < 16; ++e) {
+              Value b = arith::AndIOp::create(
                   rewriter, loc,
-                  arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                        nanFill, i64c(rewriter, loc, 0)),
-                  constant(nan), constant(APInt(bytes * 8, 0)));
-              Block *before = rewriter.getInsertionBlock();
-              Block *after = splitHere(rewriter);
-              after->addArgument(t, loc);
-              Block *read = rewriter.createBlock(after);
-              Value v = LLVM::LoadOp::create(rewriter, loc, t, gptr, bytes);
-              cf::BranchOp::create(rewriter, loc, after, ValueRange{v});
-              rewriter.setInsertionPointToEnd(before);
-              cf::CondBranchOp::create(rewriter, loc, inside, read,
-                                       ValueRange{}, after, ValueRange{fill});
-              rewriter.setInsertionPointToStart(after);
-              LLVM::StoreOp::create(rewriter, loc, after->getArgument(0), sptr,
-                                    bytes);
+                  arith::ShRUIOp::create(rewriter, loc, v,
+                                         intConst(rewriter, loc, i128, 8 * e)),
+                  intConst(rewriter, loc, i128, 63));
+              acc = arith::OrIOp::create(
+                  rewriter, loc, acc,
+                  arith::ShLIOp::create(rewriter, loc, b,
+                                        intConst(rewriter, loc, i128, 6 * e)));
+            }
+            LLVM::StoreOp::create(
+                rewriter, loc, arith::TruncIOp::create(rewriter, loc, i64, acc),
+                gptr, 4);
+            Value high = arith::ShRUIOp::create(
+                rewriter, loc, acc, intConst(rewriter, loc, i128, 64));
+            LLVM::StoreOp::create(
+                rewriter, loc,
+                arith::TruncIOp::create(rewriter, loc, i32, high), gHigh, 4);
+          });
+        });
+      };
+      auto perElement = [&](Value gptr, Value sptr, Value inside, Value esize,
+                            Value nanFill) {
+        emitIf(rewriter, loc, padded, [&] { paddedGroup(gptr, sptr, inside); });
+        emitIf(rewriter, loc, notPadded, [&] {
+          if (!isLoad) {
+            emitIf(rewriter, loc, inside, [&] {
+              emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
+                Value v = LLVM::LoadOp::create(rewriter, loc, t, sptr, bytes);
+                LLVM::StoreOp::create(rewriter, loc, v, gptr, bytes);
+              });
             });
-          };
+            return;
+          }
+          emitPerSize(rewriter, loc, esize, [&](Type t, unsigned bytes) {
+            // Outside: zero, or the NaN an H200 fills float32 with,
+            // 0x7ff77ff7; other sizes (and the 16-byte pieces of the
+            // interleave units) get the same 0x7ff7 half-word pattern.
+            auto constant = [&](const APInt &v) {
+              return arith::ConstantOp::create(rewriter, loc,
+                                               IntegerAttr::get(t, v))
+                  .getResult();
+            };
+            APInt nan = bytes == 1
+                            ? APInt(8, 0)
+                            : APInt::getSplat(bytes * 8, APInt(16, 0x7ff7));
+            Value fill = arith::SelectOp::create(
+                rewriter, loc,
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                      nanFill, i64c(rewriter, loc, 0)),
+                constant(nan), constant(APInt(bytes * 8, 0)));
+            Value v = guardedLoad(t, gptr, bytes, inside, fill);
+            LLVM::StoreOp::create(rewriter, loc, v, sptr, bytes);
+          });
+        });
+      };
       // The verifier gives im2col::w{::128} its two operands.
       auto [boxBytes, esize] =
           wide ? walkWide(rewriter, loc, *map, *smem, coords,
@@ -816,15 +890,19 @@ std::optional<unsigned> dataTypeOfElemtype(int64_t code) {
     return tmap::kTfloat32Ftz;
   case 13: // .b4x16
     return tmap::k16U4Align8B;
-  default: // the padded packed sub-byte types
+  case 14: // .b4x16_p64
+    return tmap::k16U4Align16B;
+  case 15: // .b6x16_p32 (loads) and .b6p2x16 (stores)
+    return tmap::k16U6Align16B;
+  default:
     return std::nullopt;
   }
 }
 
 /// tensormap.replace: one store into our encoding (TensorMap.h) at the
 /// field's fixed place; .elemtype writes the data type, the element size
-/// and dimension 0's stride (the element size). Values are the field's own
-/// (global_stride ord k is dimension k + 1's stride in bytes), as an H200
+/// and dimension 0's stride (TensorMap.h's dim0Stride). Values are the field's
+/// own (global_stride ord k is dimension k + 1's stride in bytes), as an H200
 /// reads them; docs/lowering.md, "Tensor maps".
 struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
   using PTXPattern::PTXPattern;
@@ -875,16 +953,13 @@ struct TensormapReplaceLowering : public PTXPattern<TensormapReplaceOp> {
       put(tmap::kElementStride + ord, 1, val);
       break;
     case TensormapField::elemtype: {
+      // The verifier keeps the code in 0..15.
       std::optional<unsigned> type = dataTypeOfElemtype(*imm);
       if (!type)
-        return unsupported(rewriter, op,
-                           "tensormap.replace to a padded packed sub-byte "
-                           "elemtype");
-      // Dimension 0's stride in our encoding is the element size.
+        return op.emitOpError("unknown elemtype ") << *imm;
       putConst(tmap::kDataType, *type);
       putConst(tmap::kElementSize, tmap::storedElementSize(*type));
-      put(tmap::kGlobalStride, 8,
-          i64c(rewriter, loc, tmap::storedElementSize(*type)));
+      put(tmap::kGlobalStride, 8, i64c(rewriter, loc, tmap::dim0Stride(*type)));
       break;
     }
     // The layout fields are stored as given (the manual's Table 36 values;

@@ -8,8 +8,8 @@
 // number of individual U# values"), bytes outside the tensor zero (loads)
 // or skipped (stores), swizzled as a byte box would be. Also the encoding
 // checks cuda.h gives for the type (even globalDim[0]; the inner box a
-// multiple of 16 bytes, 32 elements; no NaN fill), and the padded packed
-// types left CUDA_ERROR_NOT_SUPPORTED (docs/lowering.md, "Tensor maps").
+// multiple of 16 bytes, 32 elements; no NaN fill). The padded packed types
+// are tensor-sm100.c's.
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
@@ -201,12 +201,5 @@ int main(int argc, char **argv) {
          CUDA_ERROR_INVALID_VALUE);
   EXPECT(encode(&map, B4, 192, 128, 4, CU_TENSOR_MAP_SWIZZLE_64B, 0),
          CUDA_SUCCESS);
-  // The padded packed types: not implemented.
-  EXPECT(encode(&map, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B, 256, 128, 4,
-                none, 0),
-         CUDA_ERROR_NOT_SUPPORTED);
-  EXPECT(encode(&map, CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B, 256, 128, 4,
-                none, 0),
-         CUDA_ERROR_NOT_SUPPORTED);
   return finish();
 }

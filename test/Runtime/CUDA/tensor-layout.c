@@ -32,10 +32,12 @@
 //      their copies are not compared here (tensor-swizzle.c checks them
 //      against the manual's tables);
 //  (2) the packed sub-byte types: the H200 refuses them; ours encodes
-//      16U4_ALIGN8B (t13) by cuda.h's rules (an inner box of a multiple of
-//      32 elements, 16 bytes, within the swizzle span) and its copies are
-//      not compared here (tensor-b4x16.c), and returns
-//      CUDA_ERROR_NOT_SUPPORTED for the padded ones (t14, t15);
+//      them by cuda.h's rules: 16U4_ALIGN8B (t13) with an inner box of a
+//      multiple of 32 elements, 16 bytes, within the swizzle span, the
+//      padded ones (t14, t15) with boxDim[0] 128, no 32B or 64B swizzle
+//      and no interleave (16U6_ALIGN16B: INVALID_VALUE; 16U4_ALIGN16B:
+//      NOT_SUPPORTED here); their copies are not compared here
+//      (tensor-b4x16.c, tensor-sm100.c);
 //  (3) transaction bytes: the load kernel arrived expecting its guess
 //      right after issuing the copy, and the H200 completes a box's bytes
 //      in parts (the counts the kernel found otherwise, OOB-filled bytes
@@ -639,8 +641,7 @@ static int agrees(const char *ours, const char *h200) {
   static char a[MAXOUT], b[MAXOUT];
   unsigned il, t, sw;
   // (1) E.grid: the 128B-atom swizzles as the same line's 128B (s3);
-  // (2) t13 by cuda.h's rules, t14 and t15 NOT_SUPPORTED where the H200
-  // refuses them.
+  // (2) t13, t14 and t15 by cuda.h's rules where the H200 refuses them.
   if (sscanf(ours, "E.grid.i%u.t%u.s%u", &il, &t, &sw) == 3) {
     snprintf(b, sizeof b, "%s", h200);
     if (t == 13) {
@@ -653,6 +654,15 @@ static int agrees(const char *ours, const char *h200) {
                            (il != 0 || sw == 0 || box0s[k] / 2 <= span)
                        ? '.'
                        : 'V';
+      return !strcmp(ours, b);
+    }
+    if (t == 14 || t == 15) {
+      char *codes = strchr(b, ' ') + 1;
+      for (unsigned k = 0; k < 15 && codes[k]; ++k)
+        codes[k] = il != 0   ? (t == 15 ? 'V' : 'N')
+                   : k != 13 ? 'V' // boxDim[0] 128 is box0s[13]
+                   : sw == 1 || sw == 2 || sw == 5 ? 'V'
+                                                   : '.';
       return !strcmp(ours, b);
     }
     if (t < 13 && sw >= 4) {
@@ -669,23 +679,12 @@ static int agrees(const char *ours, const char *h200) {
         *p = 'N';
     return !strcmp(ours, b);
   }
-  if (!strncmp(ours, "E.nan.", 6)) {
-    snprintf(b, sizeof b, "%s", h200);
-    char *codes = strchr(b, ' ');
-    for (unsigned k = 14; codes && k < 16 && codes[1 + k]; ++k)
-      if (codes[1 + k] == 'V')
-        codes[1 + k] = 'N';
-    return !strcmp(ours, b);
-  }
   const char *name = ours + 2;
   // (1), (2) again for the copies: the H200 refused the map, ours encodes
   // it (the copy is not compared) or returns NOT_SUPPORTED.
-  if (!strncmp(name, "n.atom", 6) || !strncmp(name, "n.p13", 5))
+  if (!strncmp(name, "n.atom", 6) || !strncmp(name, "n.p1", 4))
     return !strcmp(h200 + strcspn(h200, " "), " enc=1") &&
            !strncmp(ours + strcspn(ours, " "), " enc=0", 6);
-  if (!strncmp(name, "n.p1", 4))
-    return !strcmp(h200 + strcspn(h200, " "), " enc=1") &&
-           !strcmp(ours + strcspn(ours, " "), " enc=801");
   // (3) Transaction bytes: the load kernel arrived expecting its first
   // guess right after issuing the copy, and the H200 completes a box's
   // bytes in parts, so a count equal to the guess may be the first part

@@ -22,7 +22,18 @@
 //    along W in the same image; wOffset added to every W position; zero
 //    outside the tensor; 64B and 128B swizzles; the mbarrier completes on
 //    pixels x channels x 4 bytes;
-//  - cuTensorMapEncodeIm2colWide's argument checks (cuda.h).
+//  - cuTensorMapEncodeIm2colWide's argument checks (cuda.h);
+//  - the padded packed types (§5.5.1.1.1): 16U4_ALIGN16B (.b4x16_p64) and
+//    16U6_ALIGN16B (.b6x16_p32 loads, .b6p2x16 stores) in 2d tile copies of
+//    a 256 x 4 tensor, box 128 x 2: a load puts each group of 16 elements
+//    (8 or 12 global bytes) at the start of 16 shared bytes, leaving the
+//    padding as it was, zero outside; the mbarrier completes on the shared
+//    bytes (our reading); a 6-bit store packs the low 6 bits of each shared
+//    byte, element 0 lowest (our reading of "packing ... contiguously"), a
+//    4-bit store (which the manual forbids) copies the 8 data bytes back;
+//    with and without the 128B swizzle; maps encoded directly and through
+//    tensormap.replace .elemtype 14/15 (which must give the same bytes);
+//    cuda.h's checks for the padded types.
 //
 // REQUIRES: libcuda, cpu-agent
 // RUN: %cuda_cc %t %s %cuda_libs
@@ -287,6 +298,167 @@ static void wideTest(CUfunction fn) {
          CUDA_SUCCESS);
 }
 
+// Padded packed types: a 256 x 4 tensor of random bytes.
+enum { PW = 256, PH = 4 };
+
+static uint32_t rng = 12345;
+static unsigned char nextByte(void) {
+  rng = rng * 1103515245u + 12345u;
+  return (unsigned char)(rng >> 16);
+}
+
+static void paddedTest(CUfunction tile, CUfunction retype) {
+  static const struct {
+    int six;
+    unsigned swz;
+    int x, y, store, viaReplace;
+  } cases[] = {
+      {1, 0, 128, 1, 0, 0}, {1, 3, 0, 3, 0, 1},   {1, 0, -128, 0, 0, 0},
+      {0, 0, 128, 1, 0, 1}, {0, 3, 0, 3, 0, 0},   {1, 0, 128, 2, 1, 0},
+      {1, 3, 0, 3, 1, 1},   {0, 0, 128, 0, 1, 0}, {1, 0, 256, 0, 0, 0},
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof *cases; ++i) {
+    unsigned gb = cases[i].six ? 12 : 8, pitch = PW / 16 * gb;
+    static _Alignas(32) unsigned char img[PH * 192], want[PH * 192];
+    for (unsigned k = 0; k < sizeof img; ++k)
+      img[k] = nextByte();
+    CUdeviceptr dimg = deviceBuffer(img, PH * pitch, 0);
+    cuuint64_t dims[2] = {PW, PH}, strides[1] = {pitch};
+    cuuint32_t box[2] = {128, 2}, estr[2] = {1, 1};
+    CUtensorMapDataType type = cases[i].six
+                                   ? CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B
+                                   : CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B;
+    CUtensorMapSwizzle sw =
+        cases[i].swz ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE;
+    CUtensorMap map, direct;
+    EXPECT(cuTensorMapEncodeTiled(&direct, type, 2, (void *)dimg, dims, strides,
+                                  box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw,
+                                  CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+           CUDA_SUCCESS);
+    map = direct;
+    if (cases[i].viaReplace) {
+      // A u8 map of the same numbers, retyped on the device.
+      EXPECT(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_UINT8, 2,
+                                    (void *)dimg, dims, strides, box, estr,
+                                    CU_TENSOR_MAP_INTERLEAVE_NONE, sw,
+                                    CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+             CUDA_SUCCESS);
+      CUdeviceptr dmap = deviceBuffer(&map, sizeof map, 0);
+      int t = cases[i].six ? 15 : 14;
+      void *rargs[] = {&dmap, &t};
+      launch1D(retype, 1, 1, rargs);
+      EXPECT(cuMemcpyDtoH(&map, dmap, sizeof map), CUDA_SUCCESS);
+      EXPECT_TRUE(!memcmp(&map, &direct, sizeof map));
+      EXPECT(cuMemFree(dmap), CUDA_SUCCESS);
+    }
+    unsigned words = 2 * 128 / 4, bytes = words * 4;
+    static uint32_t in[64], got[65];
+    unsigned char *inb = (unsigned char *)in;
+    for (unsigned k = 0; k < sizeof in; ++k)
+      inb[k] = nextByte();
+    CUdeviceptr din = deviceBuffer(in, sizeof in, 0);
+    CUdeviceptr dout = deviceBuffer(NULL, sizeof got, 0);
+    int x = cases[i].x, y = cases[i].y, store = cases[i].store;
+    void *args[] = {&map, &x, &y, &store, &bytes, &words, &din, &dout};
+    launch1D(tile, 1, 1, args);
+    int ok;
+    if (!store) {
+      static unsigned char wantBox[256];
+      memset(wantBox, 0xdd, sizeof wantBox);
+      for (unsigned r = 0; r < 2; ++r)
+        for (unsigned g = 0; g < 8; ++g) {
+          int gy = y + (int)r, gg = x / 16 + (int)g;
+          unsigned o = swizzle((r * 8 + g) * 16, cases[i].swz);
+          int in = gy >= 0 && gy < PH && gg >= 0 && gg < PW / 16;
+          for (unsigned b = 0; b < gb; ++b)
+            wantBox[o + b] = in ? img[gy * pitch + gg * gb + b] : 0;
+        }
+      EXPECT(cuMemcpyDtoH(got, dout, sizeof got), CUDA_SUCCESS);
+      ok = !memcmp(got, wantBox, bytes) && got[words] == 1;
+    } else {
+      memcpy(want, img, PH * pitch);
+      for (unsigned r = 0; r < 2; ++r)
+        for (unsigned g = 0; g < 8; ++g) {
+          int gy = y + (int)r, gg = x / 16 + (int)g;
+          if (gy < 0 || gy >= PH || gg < 0 || gg >= PW / 16)
+            continue;
+          const unsigned char *src =
+              inb + swizzle((r * 8 + g) * 16, cases[i].swz);
+          unsigned char *dst = want + gy * pitch + gg * gb;
+          if (!cases[i].six) {
+            memcpy(dst, src, 8);
+            continue;
+          }
+          memset(dst, 0, 12);
+          for (unsigned e = 0; e < 16; ++e)
+            for (unsigned bit = 0; bit < 6; ++bit)
+              if (src[e] >> bit & 1)
+                dst[(6 * e + bit) / 8] |=
+                    (unsigned char)(1u << ((6 * e + bit) % 8));
+        }
+      static unsigned char gotImg[PH * 192];
+      EXPECT(cuMemcpyDtoH(gotImg, dimg, PH * pitch), CUDA_SUCCESS);
+      ok = !memcmp(gotImg, want, PH * pitch);
+    }
+    if (!ok)
+      printf("padded case %u differs\n", i);
+    EXPECT_TRUE(ok);
+    EXPECT(cuMemFree(dimg), CUDA_SUCCESS);
+    EXPECT(cuMemFree(din), CUDA_SUCCESS);
+    EXPECT(cuMemFree(dout), CUDA_SUCCESS);
+  }
+  // cuda.h's checks of the padded types.
+  static _Alignas(64) unsigned char buf[4096];
+  CUdeviceptr db = deviceBuffer(buf, sizeof buf, 0);
+  CUtensorMap map;
+  cuuint64_t dims[2] = {PW, PH}, odd[2] = {PW + 16, PH}, strides[1] = {192};
+  cuuint32_t box[2] = {128, 2}, box64[2] = {64, 2}, estr[2] = {1, 1};
+  CUtensorMapDataType six = CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B;
+  EXPECT(cuTensorMapEncodeTiled(&map, six, 2, (void *)db, dims, strides, box64,
+                                estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                CU_TENSOR_MAP_SWIZZLE_NONE,
+                                CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         CUDA_ERROR_INVALID_VALUE); // boxDim[0] is not 128
+  EXPECT(cuTensorMapEncodeTiled(&map, six, 2, (void *)db, odd, strides, box,
+                                estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                CU_TENSOR_MAP_SWIZZLE_NONE,
+                                CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         CUDA_ERROR_INVALID_VALUE); // globalDim[0] % 128
+  EXPECT(cuTensorMapEncodeTiled(&map, six, 2, (void *)(db + 16), dims, strides,
+                                box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                CU_TENSOR_MAP_SWIZZLE_NONE,
+                                CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         CUDA_ERROR_INVALID_VALUE); // a 16-byte aligned address
+  EXPECT(cuTensorMapEncodeTiled(&map, six, 2, (void *)db, dims, strides, box,
+                                estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                CU_TENSOR_MAP_SWIZZLE_64B,
+                                CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+         CUDA_ERROR_INVALID_VALUE); // 64B swizzle
+  EXPECT(cuTensorMapEncodeTiled(
+             &map, six, 2, (void *)db, dims, strides, box, estr,
+             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+             CU_TENSOR_MAP_L2_PROMOTION_NONE,
+             CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA),
+         CUDA_ERROR_INVALID_VALUE); // NaN fill
+  {
+    cuuint64_t d4[3] = {128, 4, 4}, s4[2] = {192, 768};
+    int lo[1] = {0}, hi[1] = {0};
+    cuuint32_t e3[3] = {1, 1, 1};
+    EXPECT(cuTensorMapEncodeIm2col(&map, six, 3, (void *)db, d4, s4, lo, hi,
+                                   128, 4, e3, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                   CU_TENSOR_MAP_SWIZZLE_128B,
+                                   CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+           CUDA_ERROR_NOT_SUPPORTED); // im2col walks of packed groups
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s tensor-sm100.ptx\n", argv[0]);
@@ -296,9 +468,11 @@ int main(int argc, char **argv) {
   CUfunction gather = loadKernel(&ctx, argv[1], "gather4");
   CUmodule mod;
   EXPECT(cuFuncGetModule(&mod, gather), CUDA_SUCCESS);
-  CUfunction scatter = NULL, wide = NULL;
+  CUfunction scatter = NULL, wide = NULL, tile = NULL, retype = NULL;
   EXPECT(cuModuleGetFunction(&scatter, mod, "scatter4"), CUDA_SUCCESS);
   EXPECT(cuModuleGetFunction(&wide, mod, "im2colw"), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&tile, mod, "tile2d"), CUDA_SUCCESS);
+  EXPECT(cuModuleGetFunction(&retype, mod, "elemtype"), CUDA_SUCCESS);
   static uint32_t init[TN];
   for (unsigned t = 0; t < TN; ++t)
     init[t] = t + 1;
@@ -309,5 +483,7 @@ int main(int argc, char **argv) {
     scatterTest(scatter, dt, init);
   if (wide)
     wideTest(wide);
+  if (tile && retype)
+    paddedTest(tile, retype);
   return finish();
 }

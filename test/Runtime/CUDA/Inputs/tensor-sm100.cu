@@ -128,3 +128,55 @@ extern "C" __global__ void im2colw(const __grid_constant__ CUtensorMap m,
     out[k] = box[k];
   out[words] = done;
 }
+
+// One thread: a 2d tile load (store = 0; `bytes` expected on the mbarrier,
+// the box of words words copied to out, then whether the mbarrier
+// completed) or store (store = 1: words words of in) at {x, y}.
+extern "C" __global__ void tile2d(const __grid_constant__ CUtensorMap m,
+                                  int x, int y, int store, unsigned bytes,
+                                  unsigned words, const uint32_t *in,
+                                  uint32_t *out) {
+  __shared__ alignas(1024) uint32_t box[2048];
+  __shared__ alignas(8) uint64_t bar;
+  for (unsigned k = 0; k < words; ++k)
+    box[k] = store ? in[k] : 0xdddddddd;
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  if (store) {
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group "
+                 "[%0, {%1, %2}], [%3];" ::"l"(&m),
+                 "r"(x), "r"(y), "r"(smem(box))
+                 : "memory");
+    asm volatile("cp.async.bulk.commit_group;");
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+    return;
+  }
+  asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(smem(&bar)));
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(
+                   smem(&bar)),
+               "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.tensor.2d.shared::cta.global.tile."
+               "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(
+                   smem(box)),
+               "l"(&m), "r"(x), "r"(y), "r"(smem(&bar))
+               : "memory");
+  int done = waitPhase0(&bar, 1u << 20);
+  for (unsigned k = 0; k < words; ++k)
+    out[k] = box[k];
+  out[words] = done;
+}
+
+// One thread: tensormap.replace .elemtype of the map at m (global memory)
+// to 14 (.b4x16_p64) or 15 (.b6x16_p32 / .b6p2x16).
+extern "C" __global__ void elemtype(CUtensorMap *m, int t) {
+  if (t == 14)
+    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 14;"
+                 ::"l"(m)
+                 : "memory");
+  else
+    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 15;"
+                 ::"l"(m)
+                 : "memory");
+  asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+}

@@ -79,10 +79,10 @@ static const struct {
   int cta;
 } gathers[] = {
     {4, {2, 5, 0, 9}, 8, 0, 0},
-    {60, {15, 16, -1, 3}, 8, 0, 1},    // partly and wholly outside
-    {0, {7, 1, 1, 12}, 32, 3, 2},      // 128B swizzle, a repeated row
-    {16, {0, 1, 2, 3}, 16, 2, 0},      // 64B swizzle
-    {-4, {8, 9, 10, 11}, 8, 0, 2},     // a negative column
+    {60, {15, 16, -1, 3}, 8, 0, 1}, // partly and wholly outside
+    {0, {7, 1, 1, 12}, 32, 3, 2},   // 128B swizzle, a repeated row
+    {16, {0, 1, 2, 3}, 16, 2, 0},   // 64B swizzle
+    {-4, {8, 9, 10, 11}, 8, 0, 2},  // a negative column
 };
 
 static void gatherTest(CUfunction fn, CUdeviceptr dt) {
@@ -93,7 +93,7 @@ static void gatherTest(CUfunction fn, CUdeviceptr dt) {
     int x = gathers[i].x, cta = gathers[i].cta;
     int y[4];
     memcpy(y, gathers[i].y, sizeof y);
-    void *args[] = {&map, &x,   &y[0],  &y[1],  &y[2],
+    void *args[] = {&map,  &x,   &y[0],  &y[1],  &y[2],
                     &y[3], &cta, &bytes, &words, &dout};
     launch1D(fn, 1, 1, args);
     uint32_t got[4 * 32 + 1], want[4 * 32];
@@ -120,8 +120,8 @@ static const struct {
   unsigned box0, swz;
 } scatters[] = {
     {8, {3, 0, 14, 7}, 8, 0},
-    {60, {1, 16, 2, -1}, 8, 0},        // partly and wholly outside
-    {0, {4, 9, 10, 11}, 32, 3},        // 128B swizzle
+    {60, {1, 16, 2, -1}, 8, 0}, // partly and wholly outside
+    {0, {4, 9, 10, 11}, 32, 3}, // 128B swizzle
 };
 
 static void scatterTest(CUfunction fn, CUdeviceptr dt, const uint32_t *init) {

@@ -124,6 +124,12 @@ Error readKernel(msgpack::DocNode &node, KernelInfo &k) {
   for (auto &i : ints)
     if (Error e = readUInt(map, i.key, i.field, i.required, where))
       return e;
+  msgpack::DocNode dyn = lookupKey(map, ".uses_dynamic_stack");
+  if (!dyn.isEmpty()) {
+    if (dyn.getKind() != msgpack::Type::Boolean)
+      return metadataError(where + ": .uses_dynamic_stack is not a boolean");
+    k.usesDynamicStack = dyn.getBool();
+  }
   msgpack::DocNode args = lookupKey(map, ".args");
   if (args.isEmpty())
     return Error::success();

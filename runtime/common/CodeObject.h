@@ -42,6 +42,9 @@ struct KernelInfo {
   uint32_t wavefrontSize = 0;
   uint32_t maxFlatWorkgroupSize = 1024;
   uint32_t sgprCount = 0, vgprCount = 0;
+  /// ".uses_dynamic_stack": the kernel allocates stack at run time (PTX
+  /// alloca), beyond its fixed private segment.
+  bool usesDynamicStack = false;
 };
 
 struct CodeObjectInfo {

@@ -4,6 +4,7 @@
 
 #include "ptxmlir/Target/AMDGPU/WarpPerWave.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ptxmlir::cuda {
@@ -126,6 +127,14 @@ CUresult buildKernargs(const runtime::KernelInfo &kernel, void **kernelParams,
     // buffers, default queue, ...) stays zero: nothing we launch uses them.
   }
   return CUDA_SUCCESS;
+}
+
+uint32_t launchPrivateSegmentSize(const runtime::KernelInfo &k,
+                                  uint32_t fixedSize, uint64_t stackLimit) {
+  uint64_t bytes = fixedSize;
+  if (k.usesDynamicStack)
+    bytes += stackLimit;
+  return uint32_t(std::min<uint64_t>(bytes, UINT32_MAX));
 }
 
 void fillDispatchPacket(hsa_kernel_dispatch_packet_t &p, const LaunchDims &dims,

@@ -60,6 +60,12 @@ LaunchDims warpPerWaveDims(const LaunchDims &dims);
 /// any y > 1, else 1.
 uint16_t dispatchDimensions(const LaunchDims &dims);
 
+/// The private segment bytes per work-item of a launch: the kernel's fixed
+/// size, plus `stackLimit` (CU_LIMIT_STACK_SIZE) when its code object says
+/// it has a dynamic stack (PTX alloca), as CUDA sizes the stack.
+uint32_t launchPrivateSegmentSize(const runtime::KernelInfo &k,
+                                  uint32_t fixedSize, uint64_t stackLimit);
+
 /// Fills every field of a kernel dispatch packet except `header`, which
 /// the submitter stores last with release semantics.
 void fillDispatchPacket(hsa_kernel_dispatch_packet_t &packet,

@@ -115,12 +115,14 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
        f->info->name.c_str(), dims.grid[0], dims.grid[1], dims.grid[2],
        dims.block[0], dims.block[1], dims.block[2], f->groupSegmentSize,
        dims.dynamicShared, split ? " one warp per wave" : "");
+  uint32_t privateBytes = launchPrivateSegmentSize(
+      *f->info, f->privateSegmentSize, ctx->limits[CU_LIMIT_STACK_SIZE]);
   CUresult r = submitPacket(
       s, HSA_PACKET_TYPE_KERNEL_DISPATCH,
       [&](void *slot, hsa_signal_t done) {
         fillDispatchPacket(*static_cast<hsa_kernel_dispatch_packet_t *>(slot),
                            hw, f->kernelObject, f->groupSegmentSize,
-                           f->privateSegmentSize, kernarg, done);
+                           privateBytes, kernarg, done);
       },
       record);
   if (r)

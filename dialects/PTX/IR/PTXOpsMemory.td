@@ -71,6 +71,27 @@ def PTX_CreatepolicyCvtOp : PTX_Inst<"createpolicy_cvt", [Pure],
   let ptxHasVerifier = 1;
 }
 
+// The stack (PTX 7.3, sm_52): alloca moves the stack pointer down by size
+// bytes (aligned to immAlign, 8 by default) and returns the .local address;
+// stacksave and stackrestore read and set the stack pointer.
+def PTX_AllocaOp : PTX_Inst<"alloca", [MemoryEffects<[MemAlloc]>],
+    (ins PTX_TypeAttr:$type, PTX_RegType:$size, Optional<PTX_RegType>:$align),
+    (outs PTX_RegType:$ptr)> {
+  let summary = "allocate memory on the stack of the current function";
+  let ptxHasVerifier = 1;
+}
+def PTX_StacksaveOp : PTX_Inst<"stacksave", [MemoryEffects<[MemRead]>],
+    (ins PTX_TypeAttr:$type), (outs PTX_RegType:$d)> {
+  let summary = "the stack pointer";
+  let ptxHasVerifier = 1;
+}
+def PTX_StackrestoreOp : PTX_Inst<"stackrestore",
+    [MemoryEffects<[MemRead, MemWrite]>],
+    (ins PTX_TypeAttr:$type, PTX_RegType:$a)> {
+  let summary = "set the stack pointer to a value stacksave returned";
+  let ptxHasVerifier = 1;
+}
+
 defvar PTX_AtomMods = (ins PTX_Opt<PTX_MemSemAttr>:$sem,
     PTX_Opt<PTX_ScopeAttr>:$scope, PTX_Opt<PTX_StateSpaceAttr>:$space,
     PTX_AtomOperationAttr:$op, PTX_Flag:$noftz, PTX_Opt<PTX_CacheHintAttr>:$cache_hint,

@@ -946,3 +946,44 @@ LogicalResult CallOp::verifyInstruction() {
     return emitOpError("an indirect call needs a prototype or call targets");
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// The stack
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// alloca, stacksave and stackrestore are .u32 or .u64, their operands and
+/// results of that width.
+LogicalResult verifyStackType(Operation *op, PTXType type,
+                              ArrayRef<Value> values) {
+  if (type != PTXType::u32 && type != PTXType::u64)
+    return op->emitOpError("the type is .u32 or .u64");
+  unsigned bits = type == PTXType::u32 ? 32 : 64;
+  for (Value v : values)
+    if (!v.getType().isInteger(bits))
+      return op->emitOpError("operands and results are ")
+             << bits << "-bit, as the type";
+  return success();
+}
+} // namespace
+
+LogicalResult AllocaOp::verifyInstruction() {
+  if (failed(verifyStackType(*this, getType(), {getPtr(), getSize()})))
+    return failure();
+  if (Value align = getAlign()) {
+    // The manual: an immediate power of 2 up to 2^23.
+    std::optional<int64_t> a = getImmediate(align);
+    if (!a || *a <= 0 || !llvm::isPowerOf2_64(*a) || *a > (1 << 23))
+      return emitOpError("the alignment is an immediate power of 2 up to "
+                         "2^23");
+  }
+  return success();
+}
+
+LogicalResult StacksaveOp::verifyInstruction() {
+  return verifyStackType(*this, getType(), {getD()});
+}
+
+LogicalResult StackrestoreOp::verifyInstruction() {
+  return verifyStackType(*this, getType(), {getA()});
+}

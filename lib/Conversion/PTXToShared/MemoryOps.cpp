@@ -472,10 +472,66 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
 
 } // namespace
 
+/// alloca: an LLVM alloca of `size` bytes in the private (.local) address
+/// space, aligned to max(immAlign, 8) (the manual's minimum guaranteed
+/// alignment), its address as the .local address. LLVM frees it when the
+/// function returns or at a stack restore, as PTX does.
+struct AllocaLowering : public PTXPattern<AllocaOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(AllocaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    // The verifier makes the alignment an immediate power of 2.
+    int64_t align = 8;
+    if (op.getAlign())
+      align = std::max<int64_t>(align, getImmediate(op.getAlign()).value_or(8));
+    Value size = adapt(rewriter, loc, adaptor.getSize(), rewriter.getI64Type(),
+                       /*sext=*/false);
+    Value p = LLVM::AllocaOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kLocal),
+        rewriter.getI8Type(), size, align);
+    rewriter.replaceOp(op, ptrToInt(rewriter, loc, p, op.getPtr().getType()));
+    return success();
+  }
+};
+
+/// stacksave / stackrestore: LLVM's, on the private stack.
+struct StacksaveLowering : public PTXPattern<StacksaveOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(StacksaveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    Value p = LLVM::StackSaveOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(getContext(), kLocal));
+    rewriter.replaceOp(op, ptrToInt(rewriter, loc, p, op.getD().getType()));
+    return success();
+  }
+};
+
+struct StackrestoreLowering : public PTXPattern<StackrestoreOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(StackrestoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Value p = intToPtr(rewriter, op.getLoc(), adaptor.getA(), kLocal);
+    rewriter.replaceOpWithNewOp<LLVM::StackRestoreOp>(op, p);
+    return success();
+  }
+};
+
 void lowering::populateMemoryPatterns(SharedTypeConverter &tc,
                                       RewritePatternSet &p, LoweringState &s) {
   p.add<LdLowering, LduLowering, StLowering, NoEffectLowering<PrefetchOp>,
         NoEffectLowering<PrefetchuOp>, AddressOfLowering, CvtaLowering,
-        IsspacepLowering, AtomicLowering<AtomOp>, AtomicLowering<RedOp>>(
+        IsspacepLowering, AtomicLowering<AtomOp>, AtomicLowering<RedOp>,
+        AllocaLowering, StacksaveLowering, StackrestoreLowering>(
       tc, p.getContext(), s);
 }

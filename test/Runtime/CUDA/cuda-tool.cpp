@@ -3,7 +3,9 @@
 // ptxmlir-cuda-tool kernarg FILE KERNEL   kernarg bytes and AQL packet of a
 //                                         launch of KERNEL from code object
 //                                         FILE (grid 4x2x1, block 64x2x1,
-//                                         256 bytes of dynamic shared memory)
+//                                         256 bytes of dynamic shared memory),
+//                                         and its private segment size with
+//                                         a 1024-byte stack limit
 // ptxmlir-cuda-tool kernarg-hidden        the same for a synthetic kernel
 //                                         with every hidden_* argument
 // ptxmlir-cuda-tool kernarg-split FILE KERNEL  the launch of `kernarg`,
@@ -91,6 +93,9 @@ void printLaunch(const runtime::KernelInfo &k, void **params, void **extra,
               (h >> HSA_PACKET_HEADER_BARRIER) & 1,
               (h >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3,
               (h >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3);
+  std::printf("dynamic stack %s: private %u with a 1024-byte stack limit\n",
+              k.usesDynamicStack ? "yes" : "no",
+              launchPrivateSegmentSize(k, k.privateSegmentFixedSize, 1024));
 }
 
 int kernarg(const char *file, const char *name, bool split) {

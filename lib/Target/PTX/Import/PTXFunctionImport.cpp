@@ -43,11 +43,10 @@ const llvm::StringMap<SmallVector<const InstInfo *, 2>> &getOpcodeTable() {
 /// error names them.
 bool isKnownUnsupportedOpcode(StringRef op) {
   static const llvm::StringSet<> known = {
-      "wgmma",     "multimem",  "clusterlaunchcontrol",
-      "tcgen05",   "applypriority", "discard", "alloca",
-      "stacksave", "stackrestore",
-      "mbarrier.check_layout", "st.bulk",   "fabric",    "spcompress",
-      "spdecompress", "clmad", "barrier.cluster"};
+      "wgmma",          "multimem",   "clusterlaunchcontrol",  "tcgen05",
+      "applypriority",  "discard",    "mbarrier.check_layout", "st.bulk",
+      "fabric",         "spcompress", "spdecompress",          "clmad",
+      "barrier.cluster"};
   return known.contains(op);
 }
 

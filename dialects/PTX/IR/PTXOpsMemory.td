@@ -71,6 +71,38 @@ def PTX_CreatepolicyCvtOp : PTX_Inst<"createpolicy_cvt", [Pure],
   let ptxHasVerifier = 1;
 }
 
+// Cache management without effect on values (PTX 7.4, sm_80): discard
+// makes a 128-byte L2 line's contents undefined, applypriority sets its
+// eviction priority to normal.
+def PTX_DiscardOp : PTX_Inst<"discard", [MemoryEffects<[MemWrite]>],
+    !con((ins PTX_Opt<PTX_StateSpaceAttr>:$space), PTX_AddrArgs<"addr">.args,
+         (ins PTX_RegType:$size))> {
+  let summary = "discard the contents of a 128-byte L2 cache line";
+  let ptxOpcode = "discard.L2";
+  let ptxOpcodeLate = "L2";
+  let ptxOpcodeLateAfter = "space";
+  let ptxHasVerifier = 1;
+}
+def PTX_ApplypriorityOp : PTX_Inst<"applypriority",
+    [MemoryEffects<[MemRead]>],
+    !con((ins PTX_Opt<PTX_StateSpaceAttr>:$space), PTX_AddrArgs<"addr">.args,
+         (ins PTX_RegType:$size))> {
+  let summary = "give a 128-byte L2 cache line the normal eviction priority";
+  let ptxOpcode = "applypriority.L2::evict_normal";
+  let ptxOpcodeLate = "L2::evict_normal";
+  let ptxOpcodeLateAfter = "space";
+  let ptxHasVerifier = 1;
+}
+// st.bulk (PTX 8.6, sm_100): size bytes of shared memory set to initval
+// (which must be 0).
+def PTX_StBulkOp : PTX_Inst<"st_bulk", [MemoryEffects<[MemWrite]>],
+    !con((ins PTX_Flag:$weak, PTX_Opt<PTX_StateSpaceAttr>:$space),
+         PTX_AddrArgs<"addr">.args,
+         (ins PTX_RegType:$size, PTX_RegType:$initval))> {
+  let summary = "initialize a range of shared memory";
+  let ptxHasVerifier = 1;
+}
+
 // The stack (PTX 7.3, sm_52): alloca moves the stack pointer down by size
 // bytes (aligned to immAlign, 8 by default) and returns the .local address;
 // stacksave and stackrestore read and set the stack pointer.

@@ -987,3 +987,40 @@ LogicalResult StacksaveOp::verifyInstruction() {
 LogicalResult StackrestoreOp::verifyInstruction() {
   return verifyStackType(*this, getType(), {getA()});
 }
+
+//===----------------------------------------------------------------------===//
+// Cache management and st.bulk
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// discard and applypriority: .global or generic addresses, and a size of
+/// 128 (ptxas's rules).
+LogicalResult verifyL2Line(Operation *op, std::optional<StateSpace> space,
+                           Value size) {
+  if (space && *space != StateSpace::global)
+    return op->emitOpError("the state space is .global or generic");
+  std::optional<int64_t> n = getImmediate(size);
+  if (!n || *n != 128)
+    return op->emitOpError("the size is the immediate 128");
+  return success();
+}
+} // namespace
+
+LogicalResult DiscardOp::verifyInstruction() {
+  return verifyL2Line(*this, getSpace(), getSize());
+}
+
+LogicalResult ApplypriorityOp::verifyInstruction() {
+  return verifyL2Line(*this, getSpace(), getSize());
+}
+
+LogicalResult StBulkOp::verifyInstruction() {
+  if (getSpace() && *getSpace() != StateSpace::shared_cta)
+    return emitOpError("the state space is .shared::cta or generic");
+  if (!getSize().getType().isInteger(64))
+    return emitOpError("the size is 64-bit");
+  std::optional<int64_t> init = getImmediate(getInitval());
+  if (!init || *init != 0)
+    return emitOpError("the initial value is the immediate 0");
+  return success();
+}

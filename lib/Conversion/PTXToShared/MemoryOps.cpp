@@ -472,6 +472,33 @@ template <typename OpT> struct AtomicLowering : public PTXPattern<OpT> {
 
 } // namespace
 
+/// st.bulk: `size` bytes of shared memory set to 0 (the verifier makes the
+/// initial value 0), by an LLVM memset through the .shared::cta or
+/// generic address. The manual's restrictions (8-byte alignment, a multiple
+/// of 8 bytes) are the program's; the memset needs neither.
+struct StBulkLowering : public PTXPattern<StBulkOp> {
+  using PTXPattern::PTXPattern;
+  LogicalResult
+  matchAndRewrite(StBulkOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkUnguarded(rewriter, op)))
+      return failure();
+    Location loc = op.getLoc();
+    FailureOr<Value> ptr =
+        lowerAddress(rewriter, op, state, adaptor.getAddr(),
+                     op.getAddrSymAttr(), op.getAddrOffset(), op.getSpace());
+    if (failed(ptr))
+      return failure();
+    Value size = adapt(rewriter, loc, adaptor.getSize(), rewriter.getI64Type(),
+                       /*sext=*/false);
+    Value zero = intConst(rewriter, loc, rewriter.getI8Type(), 0);
+    LLVM::MemsetOp::create(rewriter, loc, *ptr, zero, size,
+                           /*isVolatile=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// alloca: an LLVM alloca of `size` bytes in the private (.local) address
 /// space, aligned to max(immAlign, 8) (the manual's minimum guaranteed
 /// alignment), its address as the .local address. LLVM frees it when the
@@ -532,6 +559,7 @@ void lowering::populateMemoryPatterns(SharedTypeConverter &tc,
   p.add<LdLowering, LduLowering, StLowering, NoEffectLowering<PrefetchOp>,
         NoEffectLowering<PrefetchuOp>, AddressOfLowering, CvtaLowering,
         IsspacepLowering, AtomicLowering<AtomOp>, AtomicLowering<RedOp>,
-        AllocaLowering, StacksaveLowering, StackrestoreLowering>(
+        AllocaLowering, StacksaveLowering, StackrestoreLowering, StBulkLowering,
+        NoEffectLowering<DiscardOp>, NoEffectLowering<ApplypriorityOp>>(
       tc, p.getContext(), s);
 }

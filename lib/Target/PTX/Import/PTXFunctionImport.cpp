@@ -42,11 +42,16 @@ const llvm::StringMap<SmallVector<const InstInfo *, 2>> &getOpcodeTable() {
 /// Opcodes of the PTX ISA that have no op yet: a located "not supported"
 /// error names them.
 bool isKnownUnsupportedOpcode(StringRef op) {
-  static const llvm::StringSet<> known = {
-      "wgmma",          "multimem",   "clusterlaunchcontrol",  "tcgen05",
-      "applypriority",  "discard",    "mbarrier.check_layout", "st.bulk",
-      "fabric",         "spcompress", "spdecompress",          "clmad",
-      "barrier.cluster"};
+  static const llvm::StringSet<> known = {"wgmma",
+                                          "multimem",
+                                          "clusterlaunchcontrol",
+                                          "tcgen05",
+                                          "mbarrier.check_layout",
+                                          "fabric",
+                                          "spcompress",
+                                          "spdecompress",
+                                          "clmad",
+                                          "barrier.cluster"};
   return known.contains(op);
 }
 

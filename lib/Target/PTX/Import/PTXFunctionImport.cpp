@@ -51,7 +51,8 @@ bool isKnownUnsupportedOpcode(StringRef op) {
                                           "spcompress",
                                           "spdecompress",
                                           "clmad",
-                                          "barrier.cluster"};
+                                          "barrier.cluster",
+                                          "applypriority.async"};
   return known.contains(op);
 }
 

@@ -952,23 +952,17 @@ LogicalResult CallOp::verifyInstruction() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// alloca, stacksave and stackrestore are .u32 or .u64, their operands and
-/// results of that width.
-LogicalResult verifyStackType(Operation *op, PTXType type,
-                              ArrayRef<Value> values) {
+/// alloca, stacksave and stackrestore are .u32 or .u64 (the operand checks
+/// every op has make their registers that wide).
+LogicalResult verifyStackType(Operation *op, PTXType type) {
   if (type != PTXType::u32 && type != PTXType::u64)
     return op->emitOpError("the type is .u32 or .u64");
-  unsigned bits = type == PTXType::u32 ? 32 : 64;
-  for (Value v : values)
-    if (!v.getType().isInteger(bits))
-      return op->emitOpError("operands and results are ")
-             << bits << "-bit, as the type";
   return success();
 }
 } // namespace
 
 LogicalResult AllocaOp::verifyInstruction() {
-  if (failed(verifyStackType(*this, getType(), {getPtr(), getSize()})))
+  if (failed(verifyStackType(*this, getType())))
     return failure();
   if (Value align = getAlign()) {
     // The manual: an immediate power of 2 up to 2^23.
@@ -981,11 +975,11 @@ LogicalResult AllocaOp::verifyInstruction() {
 }
 
 LogicalResult StacksaveOp::verifyInstruction() {
-  return verifyStackType(*this, getType(), {getD()});
+  return verifyStackType(*this, getType());
 }
 
 LogicalResult StackrestoreOp::verifyInstruction() {
-  return verifyStackType(*this, getType(), {getA()});
+  return verifyStackType(*this, getType());
 }
 
 //===----------------------------------------------------------------------===//

@@ -101,6 +101,14 @@ Value field(Builder &b, Location loc, Value map, unsigned offset,
   return v;
 }
 
+/// A signed 2-byte field of the tensor map (an im2col corner), sign-extended
+/// to i64.
+Value cornerField(Builder &b, Location loc, Value map, unsigned offset) {
+  Value p = gep(b, loc, map, i64c(b, loc, offset));
+  Value v = LLVM::LoadOp::create(b, loc, b.getI16Type(), p, 2);
+  return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+}
+
 /// Dimension i's element stride (traversal stride). cuda.h allows 1..8; 0
 /// (written by tensormap.replace or a hand-built map) reads as 8, as an
 /// H200 does (a 4-row box stored with element stride 0 stores row 0
@@ -284,11 +292,7 @@ std::pair<Value, Value> walkBox(Builder &rewriter, Location loc, Value map,
     Value pixels = field(rewriter, loc, map, tmap::kPixelsPerColumn, 2);
     total = mul(channels, pixels);
     auto corner = [&](unsigned offset) {
-      Value p = gep(rewriter, loc, map, c(offset));
-      Value v = LLVM::LoadOp::create(rewriter, loc, rewriter.getI16Type(), p,
-                                     2);
-      return arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
-          .getResult();
+      return cornerField(rewriter, loc, map, offset);
     };
     // Spatial dimensions 1 .. rank-2 (W, H, D): the bounding box runs from
     // the lower corner to dim - 1 + the upper corner, in element strides.
@@ -427,13 +431,8 @@ std::pair<Value, Value> walkWide(Builder &rewriter, Location loc, Value map,
         field(rewriter, loc, map, tmap::kGlobalStride + 8 * i, 8));
   }
   Value step = elementStride(rewriter, loc, map, 1);
-  auto corner = [&](unsigned offset) {
-    Value p = gep(rewriter, loc, map, c(offset));
-    Value v = LLVM::LoadOp::create(rewriter, loc, rewriter.getI16Type(), p, 2);
-    return arith::ExtSIOp::create(rewriter, loc, rewriter.getI64Type(), v)
-        .getResult();
-  };
-  Value lo = corner(tmap::kLowerCorner), hi = corner(tmap::kUpperCorner);
+  Value lo = cornerField(rewriter, loc, map, tmap::kLowerCorner),
+        hi = cornerField(rewriter, loc, map, tmap::kUpperCorner);
   Value channels = field(rewriter, loc, map, tmap::kChannelsPerPixel, 2);
   // The pixels of a chunk's main walk and of the whole column.
   Value halo =

@@ -88,6 +88,7 @@ CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx) {
       return r;
     if (ctx->primary)
       return CUDA_ERROR_INVALID_CONTEXT;
+    runStorageDestructors(ctx);
     deactivateContext(ctx);
     unregisterHandle(ctx);
     auto &stack = contextStack();
@@ -176,6 +177,21 @@ CUresult CUDAAPI cuCtxGetDevice(CUdevice *device) {
   });
 }
 
+// CUDA 13's form: an explicit context, NULL for the current one.
+CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx) {
+  return PTXMLIR_API({
+    if (!ctx) {
+      if (CUresult r = currentContext(ctx, true))
+        return r;
+    } else if (CUresult r = liveContext(ctx))
+      return r;
+    if (!device)
+      return CUDA_ERROR_INVALID_VALUE;
+    *device = ctx->dev->ordinal;
+    return CUDA_SUCCESS;
+  });
+}
+
 CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags) {
   return PTXMLIR_API({
     CUctx_st *ctx;
@@ -221,6 +237,23 @@ CUresult CUDAAPI cuCtxSynchronize(void) {
     CUctx_st *ctx;
     if (CUresult r = currentContext(ctx))
       return r;
+    return synchronizeContext(ctx);
+  });
+}
+
+CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx) {
+  return PTXMLIR_API({
+    if (!ctx) {
+      if (CUresult r = currentContext(ctx))
+        return r;
+    } else {
+      if (CUresult r = liveContext(ctx))
+        return r;
+      if (!ctx->active)
+        return CUDA_ERROR_CONTEXT_IS_DESTROYED;
+      if (int s = ctx->sticky.load())
+        return CUresult(s);
+    }
     return synchronizeContext(ctx);
   });
 }
@@ -342,14 +375,8 @@ CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
       return r;
     if (!pctx)
       return CUDA_ERROR_INVALID_VALUE;
+    primaryContextHandle(d);
     std::lock_guard<std::recursive_mutex> lock(rt().mu);
-    if (!d->primary) {
-      d->primary = new CUctx_st;
-      d->primary->dev = d;
-      d->primary->primary = true;
-      d->primary->id = rt().nextId++;
-      registerHandle(d->primary, HandleKind::Context);
-    }
     if (!d->primary->active) {
       d->primary->flags = d->primaryFlags;
       if (CUresult r = activateContext(d->primary))
@@ -366,10 +393,20 @@ CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
     DeviceState *d;
     if (CUresult r = validDevice(dev, d))
       return r;
+    {
+      std::lock_guard<std::recursive_mutex> lock(rt().mu);
+      if (d->primaryRefs <= 0)
+        return CUDA_ERROR_INVALID_CONTEXT;
+      if (d->primaryRefs > 1) {
+        --d->primaryRefs;
+        return CUDA_SUCCESS;
+      }
+    }
+    // The last reference: cudart's clean-up runs first, with no lock held
+    // (it calls back into the driver).
+    runStorageDestructors(d->primary);
     std::lock_guard<std::recursive_mutex> lock(rt().mu);
-    if (d->primaryRefs <= 0)
-      return CUDA_ERROR_INVALID_CONTEXT;
-    if (--d->primaryRefs == 0)
+    if (d->primaryRefs > 0 && --d->primaryRefs == 0)
       deactivateContext(d->primary);
     return CUDA_SUCCESS;
   });
@@ -384,6 +421,8 @@ CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev) {
     DeviceState *d;
     if (CUresult r = validDevice(dev, d))
       return r;
+    if (CUctx_st *p = d->primary)
+      runStorageDestructors(p);
     std::lock_guard<std::recursive_mutex> lock(rt().mu);
     if (d->primary)
       deactivateContext(d->primary);

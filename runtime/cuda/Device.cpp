@@ -14,7 +14,8 @@
 using namespace ptxmlir::cuda;
 
 namespace {
-int attribute(const Agent &a, CUdevice_attribute attr, bool &known) {
+int attribute(const DeviceState &d, CUdevice_attribute attr, bool &known) {
+  const Agent &a = *d.agent;
   known = true;
   switch (attr) {
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
@@ -65,6 +66,12 @@ int attribute(const Agent &a, CUdevice_attribute attr, bool &known) {
   case CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED:
   case CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED:
     return 1;
+  // Managed memory is system memory both sides reach coherently at one
+  // address (Managed.cpp).
+  case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY:
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
+  case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST:
+    return 1;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
     return CU_COMPUTEMODE_DEFAULT;
   case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
@@ -79,11 +86,15 @@ int attribute(const Agent &a, CUdevice_attribute attr, bool &known) {
     return kCCMinor;
   case CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK:
     return 0;
+  case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID:
+    return pciLocation(d).domain;
+  case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
+    return pciLocation(d).bus;
   case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID:
-    return 0;
+    return pciLocation(d).device;
   default:
-    // Every other attribute names a feature we do not have (managed
-    // memory, cooperative launch, clusters, IPC, ...): 0 says so.
+    // Every other attribute names a feature we do not have (pageable
+    // memory access, clusters, IPC, ...): 0 says so.
     known = attr > 0 && attr < CU_DEVICE_ATTRIBUTE_MAX;
     return 0;
   }
@@ -142,7 +153,7 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
     if (!pi)
       return CUDA_ERROR_INVALID_VALUE;
     bool known;
-    int v = attribute(*d->agent, attrib, known);
+    int v = attribute(*d, attrib, known);
     if (!known)
       return CUDA_ERROR_INVALID_VALUE;
     *pi = v;
@@ -207,7 +218,6 @@ CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
       return r;
     if (!prop)
       return CUDA_ERROR_INVALID_VALUE;
-    const Agent &a = *d->agent;
     bool k;
     prop->maxThreadsPerBlock = 1024;
     prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
@@ -219,7 +229,7 @@ CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
     prop->SIMDWidth = 32;
     prop->memPitch = 2147483647;
     prop->regsPerBlock = 65536;
-    prop->clockRate = attribute(a, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, k);
+    prop->clockRate = attribute(*d, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, k);
     prop->textureAlign = 512;
     return CUDA_SUCCESS;
   });
@@ -233,7 +243,9 @@ CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
     if (!pciBusId || len <= 0)
       return CUDA_ERROR_INVALID_VALUE;
     // HSA core does not say where an agent sits: a stable made-up address.
-    std::snprintf(pciBusId, size_t(len), "0000:%02x:00.0", 0xf0 + dev);
+    PciLocation pci = pciLocation(*d);
+    std::snprintf(pciBusId, size_t(len), "%04x:%02x:%02x.0", pci.domain,
+                  pci.bus, pci.device);
     return CUDA_SUCCESS;
   });
 }

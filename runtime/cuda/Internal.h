@@ -87,11 +87,28 @@ enum class HandleKind {
 
 struct DeviceState;
 
+/// A managed page's location (Managed.cpp): a CUmemLocationType and id.
+struct MemLocation {
+  int type = 0; ///< CU_MEM_LOCATION_TYPE_INVALID
+  int id = 0;
+  bool operator==(const MemLocation &o) const {
+    return type == o.type && id == o.id;
+  }
+};
+/// What cuMemAdvise and cuMemPrefetchAsync said of one 4 KiB page.
+struct ManagedPage {
+  bool readMostly = false;
+  MemLocation preferred, lastPrefetch;
+  uint64_t accessedBy = 0; ///< bit 0: the host, bit 1 + d: device d
+};
+
 struct Allocation {
   uintptr_t base = 0;
   size_t size = 0;
   CUctx_st *ctx = nullptr;
   bool host = false; ///< cuMemAllocHost/HostAlloc memory
+  bool managed = false; ///< cuMemAllocManaged memory, freed by cuMemFree
+  std::vector<ManagedPage> pages; ///< managed: advice, filled on first use
   /// A module's global variable (its memory belongs to the executable):
   /// copies may target it, cuMemFree may not.
   CUmod_st *module = nullptr;
@@ -126,6 +143,20 @@ struct CUstream_st {
   /// Serialises event records, so the stamp chain follows packet order.
   std::mutex recordMu;
   ptxmlir::cuda::EventStampRef lastStamp; ///< the last timed record
+  /// Attributes kept for cuStreamGetAttribute (StreamAttributes.cpp); they
+  /// change nothing else. Guarded by `mu`.
+  CUaccessPolicyWindow accessPolicyWindow{};
+  CUsynchronizationPolicy syncPolicy = CU_SYNC_POLICY_AUTO;
+  CUlaunchMemSyncDomainMap memSyncDomainMap{0, 1};
+  CUlaunchMemSyncDomain memSyncDomain = CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT;
+};
+
+/// cudart's per-context state (ExportTables.cpp): a value under a key of
+/// its own, and what to call when the context goes away.
+using ContextStorageDtor = void (*)(CUcontext, void *key, void *value);
+struct ContextStorageEntry {
+  void *value = nullptr;
+  ContextStorageDtor dtor = nullptr;
 };
 
 struct CUctx_st {
@@ -143,6 +174,8 @@ struct CUctx_st {
   std::set<CUevent_st *> events;
   size_t limits[16] = {};
   uint64_t id = 0;
+  std::mutex storageMu;
+  std::map<void *, ContextStorageEntry> storage;
 };
 
 struct CUfunc_st {
@@ -232,12 +265,42 @@ CUresult checkInit();
 /// The calling thread's current context, checked live and not failed.
 /// `ignoreSticky` lets queries that do not touch the device through.
 CUresult currentContext(CUctx_st *&ctx, bool ignoreSticky = false);
-std::vector<CUctx_st *> &contextStack();
+/// The calling thread's context stack. Trivially destructible on purpose:
+/// the CUDA runtime's atexit work calls in after thread-local destructors
+/// of the main thread have run.
+class ContextStack {
+public:
+  bool empty() const { return count == 0; }
+  CUctx_st *&back() { return data()[count - 1]; }
+  void pop_back() { --count; }
+  void push_back(CUctx_st *ctx);
+
+private:
+  CUctx_st **data() { return heap ? heap : local; }
+  CUctx_st *local[16];
+  CUctx_st **heap; ///< when deeper than `local`; never freed
+  unsigned count, capacity;
+};
+ContextStack &contextStack();
 /// Activates (creates the legacy stream of) a context.
 CUresult activateContext(CUctx_st *ctx);
 /// Waits for the context's work and frees everything it owns.
 void deactivateContext(CUctx_st *ctx);
 CUresult validDevice(CUdevice dev, DeviceState *&out);
+/// The device's primary context, created (inactive) on first use; its
+/// handle stays the same for the life of the process.
+CUctx_st *primaryContextHandle(DeviceState *d);
+/// Runs and drops the context-local storage destructors of `ctx` (cudart's
+/// clean-up); called with no lock held, before the context's resources go.
+void runStorageDestructors(CUctx_st *ctx);
+
+/// Where we say a device sits on the PCI bus (no HSA call tells): the same
+/// answer for cuDeviceGetPCIBusId, the PCI attributes and the integrity
+/// check cudart verifies.
+struct PciLocation {
+  int domain, bus, device;
+};
+PciLocation pciLocation(const DeviceState &d);
 
 //===----------------------------------------------------------------------===//
 // Streams (Stream.cpp)
@@ -285,6 +348,14 @@ bool signalDone(hsa_signal_t sig);
 
 /// The allocation containing [p, p+n), or nullptr.
 const Allocation *findAllocation(uintptr_t p, size_t n = 1);
+enum class MemoryKind {
+  Device,  ///< the agent's global region
+  Host,    ///< page-locked host memory the agent reaches (cuMemAllocHost)
+  Managed, ///< reached by both at one address (cuMemAllocManaged)
+};
+/// Allocates and records `size` bytes for `ctx`.
+CUresult allocateMemory(CUctx_st *ctx, size_t size, MemoryKind kind,
+                        unsigned hostFlags, void **out);
 void freeContextAllocations(CUctx_st *ctx);
 /// hsa_memory_copy, staging through host memory the agent can reach when
 /// one side is ordinary (pageable) host memory.

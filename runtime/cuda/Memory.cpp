@@ -111,16 +111,16 @@ CUresult copyMemory(const Agent &agent, void *dst, const void *src, size_t n) {
                   : copyToHost(agent, dst, src, n);
 }
 
-} // namespace ptxmlir::cuda
-
-namespace {
-
-CUresult allocate(CUctx_st *ctx, size_t size, bool host, unsigned hostFlags,
-                  void **out) {
+CUresult allocateMemory(CUctx_st *ctx, size_t size, MemoryKind kind,
+                        unsigned hostFlags, void **out) {
   const Agent &a = *ctx->dev->agent;
+  bool host = kind == MemoryKind::Host;
+  // Managed memory is the fine-grained system memory both sides reach
+  // coherently (Managed.cpp).
+  bool system = kind != MemoryKind::Device;
   hsa_region_t region =
-      host && a.hostRegion.handle ? a.hostRegion : a.deviceRegion;
-  if (a.allocMax && size > a.allocMax && !host)
+      system && a.hostRegion.handle ? a.hostRegion : a.deviceRegion;
+  if (a.allocMax && size > a.allocMax && !system)
     return CUDA_ERROR_OUT_OF_MEMORY;
   void *p = nullptr;
   if (hsa().hsa_memory_allocate(region, size, &p) != HSA_STATUS_SUCCESS || !p)
@@ -131,11 +131,22 @@ CUresult allocate(CUctx_st *ctx, size_t size, bool host, unsigned hostFlags,
   al.size = size;
   al.ctx = ctx;
   al.host = host;
+  al.managed = kind == MemoryKind::Managed;
   al.hostFlags = hostFlags;
   al.id = rt().nextId++;
   rt().allocations[al.base] = al;
   *out = p;
   return CUDA_SUCCESS;
+}
+
+} // namespace ptxmlir::cuda
+
+namespace {
+
+CUresult allocate(CUctx_st *ctx, size_t size, bool host, unsigned hostFlags,
+                  void **out) {
+  return allocateMemory(ctx, size, host ? MemoryKind::Host : MemoryKind::Device,
+                        hostFlags, out);
 }
 
 CUresult release(uintptr_t p, bool host) {
@@ -632,7 +643,7 @@ CUresult CUDAAPI cuPointerGetAttribute(void *data,
       *static_cast<CUdeviceptr *>(data) = ptr;
       return CUDA_SUCCESS;
     case CU_POINTER_ATTRIBUTE_HOST_POINTER:
-      if (!a->host)
+      if (!a->host && !a->managed)
         return CUDA_ERROR_INVALID_VALUE;
       *static_cast<void **>(data) = reinterpret_cast<void *>(ptr);
       return CUDA_SUCCESS;
@@ -641,6 +652,8 @@ CUresult CUDAAPI cuPointerGetAttribute(void *data,
       *static_cast<int *>(data) = 1;
       return CUDA_SUCCESS;
     case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+      *static_cast<int *>(data) = a->managed;
+      return CUDA_SUCCESS;
     case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
     case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
       *static_cast<int *>(data) = 0;

@@ -81,8 +81,22 @@ CUresult checkInit() {
   return rt().initialized.load() ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED;
 }
 
-std::vector<CUctx_st *> &contextStack() {
-  static thread_local std::vector<CUctx_st *> stack;
+void ContextStack::push_back(CUctx_st *ctx) {
+  if (!capacity)
+    capacity = sizeof(local) / sizeof(local[0]);
+  if (count == capacity) {
+    auto **bigger = new CUctx_st *[2 * capacity];
+    std::copy(data(), data() + count, bigger);
+    delete[] heap;
+    heap = bigger;
+    capacity *= 2;
+  }
+  data()[count++] = ctx;
+}
+
+ContextStack &contextStack() {
+  // Zero-initialised, no destructor registered.
+  static thread_local ContextStack stack;
   return stack;
 }
 
@@ -110,6 +124,34 @@ CUresult validDevice(CUdevice dev, DeviceState *&out) {
     return CUDA_ERROR_INVALID_DEVICE;
   out = rt().devices[dev].get();
   return CUDA_SUCCESS;
+}
+
+CUctx_st *primaryContextHandle(DeviceState *d) {
+  std::lock_guard<std::recursive_mutex> lock(rt().mu);
+  if (!d->primary) {
+    d->primary = new CUctx_st;
+    d->primary->dev = d;
+    d->primary->primary = true;
+    d->primary->flags = d->primaryFlags;
+    d->primary->id = rt().nextId++;
+    registerHandle(d->primary, HandleKind::Context);
+  }
+  return d->primary;
+}
+
+void runStorageDestructors(CUctx_st *ctx) {
+  std::map<void *, ContextStorageEntry> entries;
+  {
+    std::lock_guard<std::mutex> lock(ctx->storageMu);
+    entries.swap(ctx->storage);
+  }
+  for (auto &[key, entry] : entries)
+    if (entry.dtor)
+      entry.dtor(ctx, key, entry.value);
+}
+
+PciLocation pciLocation(const DeviceState &d) {
+  return {0, 0xf0 + d.ordinal, 0};
 }
 
 CUresult activateContext(CUctx_st *ctx) {

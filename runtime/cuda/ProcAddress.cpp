@@ -46,9 +46,15 @@ CUresult lookup(const char *symbol, void **pfn, int cudaVersion,
     *status = best    ? CU_GET_PROC_ADDRESS_SUCCESS
               : known ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
                       : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  // What a user needs first when a new binary fails: the entry points it
+  // asked for that we lack.
   if (!best)
     logf("cuGetProcAddress(%s, %d): %s", symbol, cudaVersion,
          known ? "version not sufficient" : "symbol not found");
+  else if (best->address == best->stub)
+    logf("cuGetProcAddress(%s, %d): %s is not implemented (returns "
+         "CUDA_ERROR_NOT_SUPPORTED)",
+         symbol, cudaVersion, best->symbol);
   return best ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
 }
 } // namespace

@@ -17,6 +17,7 @@ typedef struct ptxmlir_proc_entry {
   int version;         /* 3020: CUDA 3.2 */
   int perThreadStream; /* the _ptds/_ptsz flavour */
   void *address;
+  void *stub; /* equal to address: not implemented (NOT_SUPPORTED) */
 } ptxmlir_proc_entry;
 
 extern const ptxmlir_proc_entry ptxmlir_proc_table[];

@@ -452,6 +452,33 @@ CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
   });
 }
 
+// CUDA 12.5+: green contexts do not exist here, so *pGreenCtx is NULL.
+CUresult CUDAAPI cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
+                                   CUgreenCtx *pGreenCtx) {
+  return PTXMLIR_API({
+    CUstream_st *s;
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
+      return r;
+    if (!pCtx || !pGreenCtx)
+      return CUDA_ERROR_INVALID_VALUE;
+    *pCtx = s->ctx;
+    *pGreenCtx = nullptr;
+    return CUDA_SUCCESS;
+  });
+}
+
+CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  return PTXMLIR_API({
+    CUstream_st *s;
+    if (CUresult r = currentStream(hStream, s, /*ignoreSticky=*/true))
+      return r;
+    if (!device)
+      return CUDA_ERROR_INVALID_VALUE;
+    *device = s->ctx->dev->ordinal;
+    return CUDA_SUCCESS;
+  });
+}
+
 CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
   return PTXMLIR_API({
     CUstream_st *s;

@@ -17,12 +17,14 @@
 // ptxmlir-cuda-tool cache-corrupt DIR     flips a payload byte of each entry
 // ptxmlir-cuda-tool fatbin-zstd PTX       a fat binary with a zstd-compressed
 //                                         PTX entry (CUDA 12.8+), parsed back
+// ptxmlir-cuda-tool md2 TEXT...           the MD2 digest of each TEXT
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileCache.h"
 #include "FatBinary.h"
 #include "Kernarg.h"
+#include "Md2.h"
 
 #include "ptxmlir/Compiler/Compiler.h"
 #include "llvm/ADT/StringExtras.h"
@@ -343,10 +345,20 @@ int fatbinZstd(const char *file) {
                                                   : "round trip differs");
   return 0;
 }
+int md2Digests(int argc, char **argv) {
+  for (int i = 2; i < argc; ++i) {
+    Md2Digest d = md2(argv[i], std::strlen(argv[i]));
+    std::printf("MD2 (\"%s\") = %s\n", argv[i],
+                llvm::toHex(d, /*LowerCase=*/true).c_str());
+  }
+  return 0;
+}
 } // namespace
 
 int main(int argc, char **argv) {
   std::string cmd = argc > 1 ? argv[1] : "";
+  if (cmd == "md2")
+    return md2Digests(argc, argv);
   if (cmd == "kernarg" && argc == 4)
     return kernarg(argv[2], argv[3], /*split=*/false);
   if (cmd == "kernarg-split" && argc == 4)

@@ -12,6 +12,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
+#include "ptxmlir/Dialect/PTX/Transforms/Passes.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
 #include "ptxmlir/Target/AMDGPU/Chip.h"
 #include "ptxmlir/Target/AMDGPU/HSACO.h"
@@ -37,8 +38,9 @@ std::string print(Operation *op) {
 } // namespace
 
 /// compile() without the guard against LLVM's fatal errors.
-static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
-                                           const ptx::CompileOptions &options) {
+static ptx::CompileResult
+compileUnguarded(llvm::ArrayRef<ptx::PTXSource> sources,
+                 const ptx::CompileOptions &options) {
   using namespace ptx;
   CompileResult result;
   llvm::raw_string_ostream diag(result.diagnostics);
@@ -67,17 +69,27 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);
   ctx.printOpOnDiagnostic(false);
 
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(ptx, options.sourceName),
-      llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, diag);
-
-  OwningOpRef<PTXModuleOp> ptxModule = importPTX(sourceMgr, &ctx);
-  if (!ptxModule)
-    return result;
+  // One source manager per module (the importer reads its main buffer);
+  // the diagnostic handler finds each location's buffer by name.
+  std::vector<std::unique_ptr<llvm::SourceMgr>> sourceMgrs;
+  llvm::SourceMgr diagSourceMgr;
+  SourceMgrDiagnosticHandler handler(diagSourceMgr, &ctx, diag);
   OwningOpRef<ModuleOp> module(ModuleOp::create(UnknownLoc::get(&ctx)));
-  module->getBody()->push_back(ptxModule.release());
+  for (const PTXSource &source : sources) {
+    auto &sm = sourceMgrs.emplace_back(std::make_unique<llvm::SourceMgr>());
+    sm->AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source.text, source.name),
+        llvm::SMLoc());
+    diagSourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source.text, source.name),
+        llvm::SMLoc());
+    OwningOpRef<PTXModuleOp> ptxModule = importPTX(*sm, &ctx);
+    if (!ptxModule)
+      return result;
+    module->getBody()->push_back(ptxModule.release());
+  }
+  if (sources.size() > 1 && failed(linkModules(*module)))
+    return result;
   if (options.output == CompileOutput::PTXDialect) {
     result.output = print(*module);
     result.success = true;
@@ -165,9 +177,20 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
 
 ptx::CompileResult ptx::compile(llvm::StringRef ptx,
                                 const CompileOptions &options) {
+  PTXSource source{ptx, options.sourceName};
+  return compile(llvm::ArrayRef(source), options);
+}
+
+ptx::CompileResult ptx::compile(llvm::ArrayRef<PTXSource> sources,
+                                const CompileOptions &options) {
   CompileResult result;
   std::string fatal;
-  if (!runGuarded([&] { result = compileUnguarded(ptx, options); }, fatal)) {
+  if (sources.empty()) {
+    result.diagnostics = "error: no PTX module to compile\n";
+    return result;
+  }
+  if (!runGuarded([&] { result = compileUnguarded(sources, options); },
+                  fatal)) {
     result = CompileResult();
     result.diagnostics = "error: " + fatal + "\n";
   } else if (!fatal.empty()) {

@@ -39,6 +39,20 @@ const void *unwrapFatbin(const void *image) {
   return read<const void *>(p + 8);
 }
 
+std::vector<const void *> prelinkedFatbins(const void *image) {
+  std::vector<const void *> out;
+  if (!image)
+    return out;
+  auto *p = static_cast<const uint8_t *>(image);
+  if (read<uint32_t>(p) != kFatbinWrapperMagic || read<int32_t>(p + 4) != 2)
+    return out;
+  auto *list = read<const void *const *>(p + 16);
+  // A bound against a list that was never terminated.
+  for (unsigned i = 0; list && i < 65536 && list[i]; ++i)
+    out.push_back(list[i]);
+  return out;
+}
+
 bool isFatbin(const void *image) {
   return image &&
          read<uint32_t>(static_cast<const uint8_t *>(image)) == kFatbinMagic;

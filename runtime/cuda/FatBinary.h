@@ -43,6 +43,13 @@ const void *unwrapFatbin(const void *image);
 /// Whether `image` starts with the container magic.
 bool isFatbin(const void *image);
 
+/// The relocatable fat binaries (one per translation unit) of an `nvcc
+/// -rdc=true` program, when `image` is its linked wrapper: a
+/// __fatBinC_Wrapper_t of version 2 (FATBINC_LINK_VERSION), whose last
+/// field points at a NULL-terminated array of them that cudart fills at
+/// registration. Empty for anything else.
+std::vector<const void *> prelinkedFatbins(const void *image);
+
 /// Lists the entries of the containers at `image` (a .nv_fatbin section
 /// holds several back to back). `available` bounds the bytes that may be
 /// read: pass UINT64_MAX when the caller only has a pointer, as

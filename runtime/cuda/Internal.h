@@ -116,6 +116,29 @@ struct Allocation {
   uint64_t id = 0;
 };
 
+/// What a module image holds (Image.cpp).
+struct ModuleImage {
+  enum Kind { FatBinary, CodeObject, PTX } kind = PTX;
+  /// The whole image, in the caller's memory: the fat binary's containers,
+  /// the ELF file or the PTX text (without its NUL).
+  llvm::StringRef bytes;
+  /// A fat binary's chosen PTX entry, decompressed, and its name in
+  /// diagnostics ("compute_80.ptx").
+  std::string fatbinPTX;
+  std::string ptxName;
+  /// An `nvcc -rdc=true` program: the PTX of each translation unit
+  /// (name, text), linked before it is compiled; empty otherwise.
+  std::vector<std::pair<std::string, std::string>> linkedPTX;
+  /// The PTX to compile; empty for a code object.
+  llvm::StringRef ptx() const {
+    return kind == PTX ? bytes : llvm::StringRef(fatbinPTX);
+  }
+  /// The PTX modules to link and compile, named for diagnostics
+  /// (`sourceName` for PTX text); empty for a code object.
+  std::vector<std::pair<std::string, llvm::StringRef>>
+  sources(llvm::StringRef sourceName) const;
+};
+
 } // namespace ptxmlir::cuda
 
 /// A packet in flight on a stream and what must stay alive until it ends.
@@ -218,13 +241,15 @@ struct CUkern_st {
 
 struct CUlib_st {
   std::string image; ///< copied: the caller may free theirs
+  /// What the image holds, its references into `image`.
+  ptxmlir::cuda::ModuleImage contents;
   std::map<CUctx_st *, CUmod_st *> modules;
   std::map<std::string, std::unique_ptr<CUkern_st>> kernels;
   std::vector<std::string> kernelNames;
 };
 
 struct CUlinkState_st {
-  std::vector<std::string> ptx;
+  std::vector<std::pair<std::string, std::string>> ptx; ///< (name, text)
   std::string output;
   char *errorLog = nullptr;
   size_t errorLogSize = 0;
@@ -385,21 +410,6 @@ struct JitLogs {
   std::string sourceName = "module.ptx";
 };
 
-/// What a module image holds (Image.cpp).
-struct ModuleImage {
-  enum Kind { FatBinary, CodeObject, PTX } kind = PTX;
-  /// The whole image, in the caller's memory: the fat binary's containers,
-  /// the ELF file or the PTX text (without its NUL).
-  llvm::StringRef bytes;
-  /// A fat binary's chosen PTX entry, decompressed, and its name in
-  /// diagnostics ("compute_80.ptx").
-  std::string fatbinPTX;
-  std::string ptxName;
-  /// The PTX to compile; empty for a code object.
-  llvm::StringRef ptx() const {
-    return kind == PTX ? bytes : llvm::StringRef(fatbinPTX);
-  }
-};
 /// Tells a fat binary (or its wrapper), a code object and PTX text apart.
 /// `size` is 0 when the caller gave only a pointer: the image's own headers
 /// bound it then. CUDA_ERROR_INVALID_IMAGE for an image that is none of
@@ -434,6 +444,14 @@ void readWarpPerWave(CUmod_st *m, const std::string &kernel, CUfunc_st &f);
 CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
                     llvm::StringRef sourceName, JitLogs &logs,
                     std::string &codeObject);
+/// Links several PTX modules (name, text) and compiles them, likewise.
+CUresult compileLinkedPTX(
+    const Agent &agent,
+    llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> sources,
+    JitLogs &logs, std::string &codeObject);
+/// Loads what readImage found into `ctx`.
+CUresult loadModuleImage(CUctx_st *ctx, const ModuleImage &contents,
+                         JitLogs &logs, CUmod_st *&out);
 /// The module of `lib` in `ctx`, loading it on first use.
 CUresult libraryModule(CUlib_st *lib, CUctx_st *ctx, CUmod_st *&out);
 

@@ -24,8 +24,9 @@ void copyLog(char *buffer, size_t size, size_t *written,
 
 /// Keeps the PTX and the diagnostics of a failed compile for the user: the
 /// diagnostics' line numbers refer to the PTX at the top of the file.
-std::string writeFailure(llvm::StringRef ptx, const std::string &chip,
-                         const std::string &diagnostics) {
+std::string
+writeFailure(llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> sources,
+             const std::string &chip, const std::string &diagnostics) {
   static std::atomic<unsigned> counter{0};
   const char *tmp = std::getenv("TMPDIR");
   std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/ptxmlir-jit-" +
@@ -34,9 +35,13 @@ std::string writeFailure(llvm::StringRef ptx, const std::string &chip,
   std::ofstream out(path);
   if (!out)
     return "";
-  out << ptx.str();
-  if (!ptx.ends_with("\n"))
-    out << "\n";
+  for (auto &[name, ptx] : sources) {
+    if (sources.size() > 1)
+      out << "// ptx-mlir: module " << name << "\n";
+    out << ptx.str();
+    if (!ptx.ends_with("\n"))
+      out << "\n";
+  }
   out << "// ptx-mlir: compiling this PTX for " << chip << " failed:\n";
   llvm::StringRef rest(diagnostics);
   while (!rest.empty()) {
@@ -51,11 +56,36 @@ std::string writeFailure(llvm::StringRef ptx, const std::string &chip,
 CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
                     llvm::StringRef sourceName, JitLogs &logs,
                     std::string &codeObject) {
+  std::pair<std::string, llvm::StringRef> source(sourceName.str(), ptx);
+  return compileLinkedPTX(agent, llvm::ArrayRef(source), logs, codeObject);
+}
+
+CUresult compileLinkedPTX(
+    const Agent &agent,
+    llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> sources,
+    JitLogs &logs, std::string &codeObject) {
+  if (sources.empty())
+    return CUDA_ERROR_INVALID_VALUE;
   mlir::ptx::CompileOptions options;
   options.chip = agent.chip;
   options.output = mlir::ptx::CompileOutput::CodeObject;
   options.optLevel = std::min(logs.optLevel, 3u);
-  options.sourceName = sourceName.str();
+  std::vector<mlir::ptx::PTXSource> inputs;
+  // The cache keys one module by its text, several by their texts, each
+  // length-prefixed so no two lists concatenate alike.
+  std::string keyText;
+  for (auto &[name, text] : sources) {
+    inputs.push_back({text, name});
+    if (sources.size() > 1) {
+      uint64_t n = text.size();
+      keyText.append(reinterpret_cast<const char *>(&n), 8);
+    }
+    keyText += text;
+  }
+  llvm::StringRef ptx = sources.size() == 1 ? sources[0].second : keyText;
+  std::string sourceName = sources[0].first;
+  for (auto &[name, text] : sources.drop_front())
+    sourceName += ", " + name;
   CompileCache cache(CacheConfig::fromEnvironment());
   std::string key =
       CompileCache::key(ptx, agent.chip, "O" + std::to_string(options.optLevel),
@@ -63,7 +93,7 @@ CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
   std::string diagnostics;
   auto outcome = cache.getOrCompile(
       key, codeObject, diagnostics, [&](std::string &out, std::string &diag) {
-        mlir::ptx::CompileResult r = mlir::ptx::compile(ptx, options);
+        mlir::ptx::CompileResult r = mlir::ptx::compile(inputs, options);
         out = std::move(r.output);
         diag = std::move(r.diagnostics);
         return r.success;
@@ -75,7 +105,7 @@ CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
     return CUDA_SUCCESS;
   case CompileCache::Outcome::Compiled:
   case CompileCache::Outcome::Recompiled:
-    logf("compiled %s for %s (%zu bytes of PTX)%s", sourceName.str().c_str(),
+    logf("compiled %s for %s (%zu bytes of PTX)%s", sourceName.c_str(),
          agent.chip.c_str(), ptx.size(),
          outcome == CompileCache::Outcome::Recompiled
              ? ", replacing a corrupt cache entry"
@@ -90,7 +120,7 @@ CUresult compilePTX(const Agent &agent, llvm::StringRef ptx,
     diagnostics = "error: the compiler failed without a diagnostic";
   copyLog(logs.errorLog, logs.errorLogSize, logs.errorLogWritten, diagnostics);
   if (logEnabled()) {
-    std::string path = writeFailure(ptx, agent.chip, diagnostics);
+    std::string path = writeFailure(sources, agent.chip, diagnostics);
     logf("PTX compile for %s failed:\n%s", agent.chip.c_str(),
          diagnostics.c_str());
     if (!path.empty())

@@ -22,8 +22,7 @@ CUresult libraryModule(CUlib_st *lib, CUctx_st *ctx, CUmod_st *&out) {
     return CUDA_SUCCESS;
   }
   JitLogs logs;
-  if (CUresult r =
-          loadModule(ctx, lib->image.data(), lib->image.size(), logs, out))
+  if (CUresult r = loadModuleImage(ctx, lib->contents, logs, out))
     return r;
   out->library = lib;
   lib->modules[ctx] = out;
@@ -43,12 +42,15 @@ void scanEntries(llvm::StringRef ptx, std::vector<std::string> &names) {
 /// Copies the image (its size read from its own headers) and lists its
 /// kernels without compiling anything.
 CUresult prepare(const void *code, size_t size, CUlib_st &lib) {
-  ModuleImage contents;
+  ModuleImage &contents = lib.contents;
   if (CUresult r = readImage(code, size, contents))
     return r;
+  // The copy is what the library loads from: the caller may free theirs.
   lib.image = contents.bytes.str();
+  contents.bytes = lib.image;
   if (contents.kind != ModuleImage::CodeObject) {
-    scanEntries(contents.ptx(), lib.kernelNames);
+    for (auto &[name, text] : contents.sources("library.ptx"))
+      scanEntries(text, lib.kernelNames);
     return CUDA_SUCCESS;
   }
   auto info = ptxmlir::runtime::readCodeObject(lib.image);

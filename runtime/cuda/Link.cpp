@@ -1,10 +1,10 @@
-//===- Link.cpp - cuLink*: JIT linking of one PTX module ------------------===//
+//===- Link.cpp - cuLink*: JIT linking of PTX modules ---------------------===//
 //
-// The compiler takes one PTX module at a time and has no device linker, so
-// a link state accepts PTX (or fat binaries, whose best PTX is taken) and
-// completes when it holds exactly one PTX module: the "cubin" it hands out
-// is our code object, which cuModuleLoadData accepts. libcudadevrt and
-// other archives are skipped (device-side launches are not supported).
+// A link state collects PTX (directly, or a fat binary's best PTX) and
+// completes by linking the modules (-ptx-link-modules) and compiling the
+// result: the "cubin" it hands out is our code object, which
+// cuModuleLoadData accepts. libcudadevrt and other archives are skipped
+// (device-side launches are not supported).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,10 @@ CUresult addInput(CUlinkState state, CUjitInputType type, const void *data,
   switch (type) {
   case CU_JIT_INPUT_PTX: {
     const char *text = static_cast<const char *>(data);
-    state->ptx.emplace_back(text, size ? strnlen(text, size) : strlen(text));
+    state->ptx.emplace_back(
+        name && *name ? name
+                      : "link-" + std::to_string(state->ptx.size()) + ".ptx",
+        std::string(text, size ? strnlen(text, size) : strlen(text)));
     return CUDA_SUCCESS;
   }
   case CU_JIT_INPUT_FATBINARY: {
@@ -36,7 +39,8 @@ CUresult addInput(CUlinkState state, CUjitInputType type, const void *data,
       return r;
     if (contents.kind != ModuleImage::FatBinary)
       return CUDA_ERROR_INVALID_IMAGE;
-    state->ptx.push_back(std::move(contents.fatbinPTX));
+    for (auto &[unit, text] : contents.sources(""))
+      state->ptx.emplace_back(unit, text.str());
     return CUDA_SUCCESS;
   }
   case CU_JIT_INPUT_LIBRARY:
@@ -118,19 +122,20 @@ CUresult CUDAAPI cuLinkComplete(CUlinkState state, void **cubinOut,
       return r;
     if (!cubinOut || !sizeOut)
       return CUDA_ERROR_INVALID_VALUE;
-    if (state->ptx.size() != 1) {
-      logf("cuLinkComplete: %zu PTX inputs; only one can be linked",
-           state->ptx.size());
-      return state->ptx.empty() ? CUDA_ERROR_INVALID_VALUE
-                                : CUDA_ERROR_NOT_SUPPORTED;
+    if (state->ptx.empty()) {
+      logf("cuLinkComplete: no PTX input");
+      return CUDA_ERROR_INVALID_VALUE;
     }
     JitLogs logs;
     logs.errorLog = state->errorLog;
     logs.errorLogSize = state->errorLogSize;
     logs.infoLog = state->infoLog;
     logs.infoLogSize = state->infoLogSize;
-    if (CUresult r = compilePTX(*ctx->dev->agent, state->ptx[0], "link.ptx",
-                                logs, state->output))
+    std::vector<std::pair<std::string, llvm::StringRef>> sources;
+    for (auto &[name, text] : state->ptx)
+      sources.emplace_back(name, text);
+    if (CUresult r =
+            compileLinkedPTX(*ctx->dev->agent, sources, logs, state->output))
       return r;
     *cubinOut = state->output.data();
     *sizeOut = state->output.size();

@@ -174,19 +174,21 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
                     JitLogs &logs, CUmod_st *&out) {
   if (!image)
     return CUDA_ERROR_INVALID_VALUE;
-  const Agent &agent = *ctx->dev->agent;
-  auto m = std::make_unique<CUmod_st>();
-  m->ctx = ctx;
   ModuleImage contents;
   if (CUresult r = readImage(image, size, contents))
     return r;
+  return loadModuleImage(ctx, contents, logs, out);
+}
+
+CUresult loadModuleImage(CUctx_st *ctx, const ModuleImage &contents,
+                         JitLogs &logs, CUmod_st *&out) {
+  const Agent &agent = *ctx->dev->agent;
+  auto m = std::make_unique<CUmod_st>();
+  m->ctx = ctx;
   if (contents.kind == ModuleImage::CodeObject)
     m->codeObject = contents.bytes.str();
-  else if (CUresult r = compilePTX(agent, contents.ptx(),
-                                   contents.kind == ModuleImage::FatBinary
-                                       ? contents.ptxName
-                                       : logs.sourceName,
-                                   logs, m->codeObject))
+  else if (CUresult r = compileLinkedPTX(
+               agent, contents.sources(logs.sourceName), logs, m->codeObject))
     return r;
 
   auto info = runtime::readCodeObject(m->codeObject);

@@ -18,4 +18,20 @@ def PTXLowerPredication : Pass<"ptx-lower-predication"> {
                            "::mlir::cf::ControlFlowDialect"];
 }
 
+def PTXLinkModules : Pass<"ptx-link-modules", "::mlir::ModuleOp"> {
+  let summary = "Link the ptx.module ops of a module into one";
+  let description = [{
+    A program built with `nvcc -rdc=true` has one PTX module per translation
+    unit. The modules are merged into the first, as a static linker merges
+    objects: a module-local symbol (no linkage directive) that an earlier
+    module also names, or any other module names globally, is renamed in
+    its own module (`name$ptxmlir_m<index>`); each global name
+    (`.visible`, `.weak`, `.common`, `.extern`) keeps one definition, the
+    `.visible` one or else the first `.weak`/`.common` one, and one
+    declaration where no module defines it; two `.visible` definitions are
+    an error. The result has the highest `.version` and target of its
+    inputs; `.address_size` must agree.
+  }];
+}
+
 #endif // PTXMLIR_PTX_TRANSFORMS_PASSES_TD

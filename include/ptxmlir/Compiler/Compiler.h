@@ -9,6 +9,7 @@
 #ifndef PTXMLIR_COMPILER_COMPILER_H
 #define PTXMLIR_COMPILER_COMPILER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -52,6 +53,19 @@ struct CompileResult {
 };
 
 CompileResult compile(llvm::StringRef ptx, const CompileOptions &options);
+
+/// One PTX module of a program that is linked before it is compiled.
+struct PTXSource {
+  llvm::StringRef text;
+  /// The name its PTX locations carry in diagnostics.
+  std::string name;
+};
+
+/// Links several PTX modules (`nvcc -rdc=true`: one per translation unit)
+/// into one, as -ptx-link-modules does, and compiles the result.
+/// options.sourceName is not used: each source names itself.
+CompileResult compile(llvm::ArrayRef<PTXSource> sources,
+                      const CompileOptions &options);
 
 } // namespace mlir::ptx
 

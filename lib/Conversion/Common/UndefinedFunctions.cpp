@@ -25,8 +25,7 @@ LogicalResult ptx::checkUndefinedFunctions(ModuleOp top) {
       diag << "device-side assert (__assertfail) is not supported yet";
     else
       diag << "'" << name
-           << "' is declared but not defined in this module; linking "
-              "PTX modules together is not supported";
+           << "' is declared but no linked PTX module defines it";
     diag.attachNote(fn.getLoc()) << "declared here";
     ok = false;
   }

@@ -633,9 +633,9 @@ LogicalResult StructureLowering::run() {
   for (PTXModuleOp module : modules) {
     insertionAnchor = module;
     ptxModule = module;
-    // A `.extern` variable the module declares but never defines (the
-    // importer merged declarations with definitions) cannot be linked: one
-    // module is compiled at a time. Like ptxas in whole-program
+    // A `.extern` variable that no linked module defines (the importer
+    // merged declarations with definitions, -ptx-link-modules did the same
+    // across modules) cannot be resolved. Like ptxas in whole-program
     // compilation, define it, zero-initialised, with a warning. An unsized
     // `.extern .shared` array is dynamic shared memory instead.
     for (auto var : module.getOps<VarOp>()) {
@@ -651,10 +651,10 @@ LogicalResult StructureLowering::run() {
       if (unsized)
         return var.emitError()
                << "unresolved .extern array '" << var.getSymName()
-               << "' has no size (one PTX module is compiled at a time)";
+               << "' has no size (no linked PTX module defines it)";
       var.emitWarning() << "unresolved .extern variable '" << var.getSymName()
-                        << "': defined here, zero-initialised (one PTX "
-                           "module is compiled at a time)";
+                        << "': defined here, zero-initialised (no linked PTX "
+                           "module defines it)";
       unresolvedExterns.insert(var);
     }
     // Variables first: functions refer to them.

@@ -10,7 +10,7 @@
 // expected-note @+1 {{declared here}}
 llvm.func @helper(!llvm.ptr) attributes {ptx.undefined}
 llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
-  // expected-error @+1 {{'helper' is declared but not defined in this module; linking PTX modules together is not supported}}
+  // expected-error @+1 {{'helper' is declared but no linked PTX module defines it}}
   llvm.call @helper(%arg0) : (!llvm.ptr) -> ()
   // Only the first use is reported.
   llvm.call @helper(%arg0) : (!llvm.ptr) -> ()
@@ -47,7 +47,7 @@ llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
 // expected-note @+1 {{declared here}}
 llvm.func @g() attributes {ptx.undefined}
 llvm.mlir.global external @fp() {addr_space = 1 : i32} : !llvm.ptr {
-  // expected-error @+1 {{'g' is declared but not defined in this module}}
+  // expected-error @+1 {{'g' is declared but no linked PTX module defines it}}
   %0 = llvm.mlir.addressof @g : !llvm.ptr
   llvm.return %0 : !llvm.ptr
 }

@@ -68,6 +68,10 @@ int attribute(const DeviceState &d, CUdevice_attribute attr, bool &known) {
     return 1;
   // Managed memory is system memory both sides reach coherently at one
   // address (Managed.cpp).
+  // Registering pageable memory (HostRegister.cpp): the CPU agent only.
+  case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED:
+    return a.host ? 1 : 0;
   case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY:
   case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
   case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST:

@@ -108,6 +108,9 @@ struct Allocation {
   CUctx_st *ctx = nullptr;
   bool host = false; ///< cuMemAllocHost/HostAlloc memory
   bool managed = false; ///< cuMemAllocManaged memory, freed by cuMemFree
+  /// The application's memory, cuMemHostRegister'ed (also `host`): never
+  /// freed by us.
+  bool registered = false;
   std::vector<ManagedPage> pages; ///< managed: advice, filled on first use
   /// A module's global variable (its memory belongs to the executable):
   /// copies may target it, cuMemFree may not.

@@ -34,7 +34,7 @@ void freeContextAllocations(CUctx_st *ctx) {
   auto &allocs = rt().allocations;
   for (auto it = allocs.begin(); it != allocs.end();) {
     if (it->second.ctx == ctx) {
-      if (!it->second.module)
+      if (!it->second.module && !it->second.registered)
         hsa().hsa_memory_free(reinterpret_cast<void *>(it->first));
       it = allocs.erase(it);
     } else {
@@ -155,7 +155,7 @@ CUresult release(uintptr_t p, bool host) {
     std::lock_guard<std::recursive_mutex> lock(rt().mu);
     auto it = rt().allocations.find(p);
     if (it == rt().allocations.end() || it->second.host != host ||
-        it->second.module)
+        it->second.module || it->second.registered)
       return CUDA_ERROR_INVALID_VALUE;
     owner = it->second.ctx;
   }
@@ -331,8 +331,10 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr) {
   return PTXMLIR_API({
     if (CUresult r = checkInit())
       return r;
+    // cudart 13 passes cudaFree(NULL) (the classic "create the context"
+    // call) through: freeing nothing succeeds.
     if (!dptr)
-      return CUDA_ERROR_INVALID_VALUE;
+      return CUDA_SUCCESS;
     return release(uintptr_t(dptr), false);
   });
 }
@@ -620,6 +622,38 @@ CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
 // Pointer attributes
 //===----------------------------------------------------------------------===//
 
+/// The bytes cuPointerGetAttribute writes for `a`; 0 for no attribute.
+static size_t pointerAttributeSize(CUpointer_attribute a) {
+  switch (int(a)) {
+  case CU_POINTER_ATTRIBUTE_CONTEXT:
+  case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+  case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+  case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+  case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+  case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+  case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+  case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+  case CU_POINTER_ATTRIBUTE_MAPPING_SIZE:
+  case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:
+  case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
+    return 8;
+  case CU_POINTER_ATTRIBUTE_P2P_TOKENS:
+    return sizeof(CUDA_POINTER_ATTRIBUTE_P2P_TOKENS);
+  case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+  case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+  case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+  case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+  case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+  case CU_POINTER_ATTRIBUTE_MAPPED:
+  case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+  case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+  case CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
 CUresult CUDAAPI cuPointerGetAttribute(void *data,
                                        CUpointer_attribute attribute,
                                        CUdeviceptr ptr) {
@@ -682,15 +716,28 @@ CUresult CUDAAPI cuPointerGetAttribute(void *data,
   });
 }
 
+// Unlike the singular form, a pointer we did not allocate, and an
+// attribute that does not apply to it (the host pointer of device memory),
+// give default values, not errors: what cudaPointerGetAttributes relies on
+// to report ordinary host memory as unregistered.
 CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes,
                                         CUpointer_attribute *attributes,
                                         void **data, CUdeviceptr ptr) {
   return PTXMLIR_API({
+    if (CUresult r = checkInit())
+      return r;
     if (!attributes || !data)
       return CUDA_ERROR_INVALID_VALUE;
-    for (unsigned i = 0; i < numAttributes; ++i)
-      if (CUresult r = cuPointerGetAttribute(data[i], attributes[i], ptr))
-        return r;
+    for (unsigned i = 0; i < numAttributes; ++i) {
+      size_t bytes = pointerAttributeSize(attributes[i]);
+      if (!bytes || !data[i])
+        return CUDA_ERROR_INVALID_VALUE;
+      if (cuPointerGetAttribute(data[i], attributes[i], ptr) == CUDA_SUCCESS)
+        continue;
+      std::memset(data[i], 0, bytes);
+      if (attributes[i] == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL)
+        *static_cast<int *>(data[i]) = CU_DEVICE_INVALID;
+    }
     return CUDA_SUCCESS;
   });
 }

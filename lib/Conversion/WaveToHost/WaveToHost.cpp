@@ -52,6 +52,7 @@ struct KernelMeta {
   std::string lastArgName;
   uint64_t kernargSize = 0, kernargAlign = 8;
   uint64_t maxThreads = 1024;
+  uint64_t groupSegmentSize = 0;
 };
 
 struct HostLowering {
@@ -61,9 +62,15 @@ struct HostLowering {
   unsigned waveSize;
   std::string chip;
   LLVM::LLVMPointerType ptrTy;
-  /// Group-segment offsets of the shared variables.
+  /// Group-segment offsets of the shared variables, one layout for the
+  /// whole module (what functions other than kernels address).
   DenseMap<StringAttr, uint64_t> ldsOffset;
   uint64_t groupSegmentSize = 0;
+  /// A kernel that reaches no other function using shared memory has a
+  /// layout of its own: only the variables it uses, as CUDA sizes a
+  /// kernel's static shared memory. Its offsets and fixed size.
+  DenseMap<Operation *, DenseMap<StringAttr, uint64_t>> kernelLdsOffset;
+  DenseMap<Operation *, uint64_t> kernelGroupSegmentSize;
   llvm::StringMap<LLVM::GlobalOp> locStrings;
   SmallVector<KernelMeta> kernels;
 
@@ -155,11 +162,16 @@ struct HostLowering {
   // 2. Shared-memory layout and host pointers.
   //===--------------------------------------------------------------------===//
 
-  LogicalResult layoutSharedMemory() {
+  /// Lays out the shared globals `use` names (all when null): static ones
+  /// in module order, then every `extern .shared` array at one offset
+  /// after them. Returns the fixed size.
+  uint64_t layout(const DenseSet<StringAttr> *use,
+                  DenseMap<StringAttr, uint64_t> &offsets) {
     uint64_t offset = 0;
     SmallVector<LLVM::GlobalOp> dynamic;
     for (auto g : top.getOps<LLVM::GlobalOp>()) {
-      if (g.getAddrSpace() != kShared)
+      if (g.getAddrSpace() != kShared ||
+          (use && !use->contains(g.getSymNameAttr())))
         continue;
       if (g.getLinkage() == LLVM::Linkage::External) {
         dynamic.push_back(g);
@@ -168,7 +180,7 @@ struct HostLowering {
       uint64_t align = g.getAlignment().value_or(4);
       uint64_t size = sizeOf(g.getGlobalType());
       offset = llvm::alignTo(offset, align);
-      ldsOffset[g.getSymNameAttr()] = offset;
+      offsets[g.getSymNameAttr()] = offset;
       offset += size;
     }
     // `extern .shared` arrays all start where the static variables end,
@@ -180,9 +192,59 @@ struct HostLowering {
         align = std::max<uint64_t>(align, g.getAlignment().value_or(16));
       offset = llvm::alignTo(offset, align);
       for (auto g : dynamic)
-        ldsOffset[g.getSymNameAttr()] = offset;
+        offsets[g.getSymNameAttr()] = offset;
     }
-    groupSegmentSize = offset;
+    return offset;
+  }
+
+  LogicalResult layoutSharedMemory() {
+    groupSegmentSize = layout(nullptr, ldsOffset);
+    // Which functions address shared memory (or read its dynamic size),
+    // which call whom, which call through pointers.
+    DenseMap<Operation *, DenseSet<StringAttr>> used;
+    DenseMap<Operation *, SmallVector<Operation *>> callees;
+    DenseSet<Operation *> touches, indirect;
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+      fn.walk([&](Operation *op) {
+        if (auto a = dyn_cast<LLVM::AddressOfOp>(op)) {
+          if (a.getType().getAddressSpace() == kShared) {
+            used[fn].insert(a.getGlobalNameAttr().getAttr());
+            touches.insert(fn);
+          }
+        } else if (isa<wave::SharedSizeOp>(op)) {
+          touches.insert(fn);
+        } else if (auto call = dyn_cast<LLVM::CallOp>(op)) {
+          if (auto callee = call.getCalleeAttr()) {
+            if (Operation *t = SymbolTable::lookupSymbolIn(top, callee))
+              callees[fn].push_back(t);
+          } else {
+            indirect.insert(fn);
+          }
+        }
+      });
+    }
+    for (auto fn : top.getOps<LLVM::LLVMFuncOp>()) {
+      if (!fn->hasAttr("ptx.kernel"))
+        continue;
+      // The kernel keeps the module's layout when a function it reaches
+      // addresses shared memory: that function has one offset per variable.
+      bool shared = false;
+      SmallVector<Operation *> work{fn};
+      DenseSet<Operation *> seen{fn};
+      while (!work.empty() && !shared) {
+        Operation *f = work.pop_back_val();
+        shared = indirect.contains(f) || (f != fn && touches.contains(f));
+        for (Operation *t : callees.lookup(f))
+          if (seen.insert(t).second)
+            work.push_back(t);
+      }
+      if (shared) {
+        kernelGroupSegmentSize[fn] = groupSegmentSize;
+        continue;
+      }
+      DenseSet<StringAttr> use = used.lookup(fn);
+      kernelGroupSegmentSize[fn] = layout(&use, kernelLdsOffset[fn]);
+    }
     for (auto g : top.getOps<LLVM::GlobalOp>())
       if (g.getAddrSpace() == kLocal)
         return g.emitError("module-scope .local variables have no host "
@@ -246,10 +308,14 @@ struct HostLowering {
       Value c = contextOf(op);
       Value r;
       if (auto a = dyn_cast<LLVM::AddressOfOp>(op)) {
-        auto it = ldsOffset.find(a.getGlobalNameAttr().getAttr());
+        auto fn = a->getParentOfType<LLVM::LLVMFuncOp>();
+        auto own = kernelLdsOffset.find(fn);
+        const DenseMap<StringAttr, uint64_t> &offsets =
+            own != kernelLdsOffset.end() ? own->second : ldsOffset;
+        auto it = offsets.find(a.getGlobalNameAttr().getAttr());
         // layoutSharedMemory placed every shared global; the verifier of
         // llvm.mlir.addressof makes the name one of them.
-        assert(it != ldsOffset.end() && "shared global without an offset");
+        assert(it != offsets.end() && "shared global without an offset");
         Value base = windowBase(loc, c, kShared);
         r = LLVM::GEPOp::create(b, loc, ptrTy, b.getI8Type(), base,
                                 ArrayRef<LLVM::GEPArg>{i64c(loc, it->second)});
@@ -487,8 +553,13 @@ struct HostLowering {
       r = call(loc, "__ptxmlir_global_timer", i64, {c}, false);
     } else if (auto o = dyn_cast<wave::SharedSizeOp>(op)) {
       r = ctxField(loc, c, PTXMLIR_CTX_LDS_SIZE, i32);
-      if (o.getDynamic())
-        r = LLVM::SubOp::create(b, loc, r, i32c(loc, groupSegmentSize));
+      if (o.getDynamic()) {
+        // A kernel of its own layout has its own fixed size; everywhere
+        // else the module's.
+        uint64_t fixed = kernelGroupSegmentSize.lookup_or(
+            op->getParentOfType<LLVM::LLVMFuncOp>(), groupSegmentSize);
+        r = LLVM::SubOp::create(b, loc, r, i32c(loc, fixed));
+      }
     } else if (isa<wave::TrapOp>(op)) {
       call(loc, "__ptxmlir_trap", Type(), {c, locationPointer(loc)}, false);
     } else {
@@ -679,6 +750,8 @@ struct HostLowering {
         continue;
       KernelMeta meta;
       meta.name = fn.getSymName().str();
+      meta.groupSegmentSize =
+          kernelGroupSegmentSize.lookup_or(fn, groupSegmentSize);
       meta.maxThreads = ptx::getMaxThreadsPerBlock(fn);
       if (auto a = fn->getAttrOfType<IntegerAttr>(ptx::kPerCTAMemoryPitchAttr))
         meta.lastArgName = ptx::perCTAMemoryArgName(a.getInt());
@@ -757,7 +830,7 @@ struct HostLowering {
       m[".args"] = args;
       m[".kernarg_segment_size"] = doc.getNode(uint64_t(k.kernargSize));
       m[".kernarg_segment_align"] = doc.getNode(uint64_t(k.kernargAlign));
-      m[".group_segment_fixed_size"] = doc.getNode(uint64_t(groupSegmentSize));
+      m[".group_segment_fixed_size"] = doc.getNode(k.groupSegmentSize);
       m[".private_segment_fixed_size"] = doc.getNode(uint64_t(0));
       m[".wavefront_size"] = doc.getNode(uint64_t(waveSize));
       m[".max_flat_workgroup_size"] = doc.getNode(uint64_t(k.maxThreads));

@@ -234,7 +234,7 @@ static void memory(void) {
 
   // Frees: double, interior, null, wrong kind, use after free.
   EXPECT(cuMemFree(p + 8), CUDA_ERROR_INVALID_VALUE);
-  EXPECT(cuMemFree(0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT(cuMemFree(0), CUDA_SUCCESS); // cudaFree(NULL) comes here
   EXPECT(cuMemFree(p), CUDA_SUCCESS);
   EXPECT(cuMemFree(p), CUDA_ERROR_INVALID_VALUE);
   EXPECT(cuMemcpyHtoD(p, h, 4), CUDA_ERROR_INVALID_VALUE);

@@ -10,6 +10,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "ptxmlir/Conversion/ManagedVariables.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
 #include "ptxmlir/Dialect/Wave/IR/WaveDialect.h"
@@ -88,6 +89,9 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
   ConvertPTXToSharedOptions sharedOptions;
   sharedOptions.waveSize = waveSize;
   pm.addPass(createConvertPTXToShared(sharedOptions));
+  // NVIDIA's driver places `.managed` variables itself (markManaged below).
+  if (!nvptx)
+    pm.addPass(createLowerManagedVariables());
   if (options.output != CompileOutput::SharedLayer) {
     if (nvptx) {
       pm.addPass(createConvertWaveToNVVM());
@@ -110,6 +114,11 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
     result.success = true;
     return result;
   }
+
+  std::vector<std::string> managed;
+  for (auto g : module->getOps<LLVM::GlobalOp>())
+    if (g->hasAttr(ptx::kManagedAttr))
+      managed.push_back(g.getSymName().str());
 
   llvm::LLVMContext llvmCtx;
   std::string llvmErrors;
@@ -134,6 +143,8 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
     diag << "error: translation to LLVM IR failed\n";
     return result;
   }
+  if (nvptx)
+    nvptx::markManaged(*llvmModule, managed);
   if (options.output == CompileOutput::LLVMIR) {
     llvm::raw_string_ostream os(result.output);
     llvmModule->print(os, nullptr);

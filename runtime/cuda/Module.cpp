@@ -171,12 +171,13 @@ std::string loadError(const Agent &agent, hsa_status_t st) {
 } // namespace
 
 CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
-                    JitLogs &logs, CUmod_st *&out) {
+                    JitLogs &logs, CUmod_st *&out, CUlib_st *library) {
   if (!image)
     return CUDA_ERROR_INVALID_VALUE;
   const Agent &agent = *ctx->dev->agent;
   auto m = std::make_unique<CUmod_st>();
   m->ctx = ctx;
+  m->library = library;
   ModuleImage contents;
   if (CUresult r = readImage(image, size, contents))
     return r;
@@ -220,6 +221,8 @@ CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
   } else {
     r = applyMaskInitializers(m->executable, agent, m->codeObject, why);
   }
+  if (!r)
+    r = bindManagedVariables(m.get(), why);
   if (r) {
     std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
                  why.c_str());
@@ -449,6 +452,15 @@ CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
       return r;
     if (!name)
       return CUDA_ERROR_INVALID_VALUE;
+    CUdeviceptr managed;
+    size_t managedSize;
+    if (findManaged(hmod->managed, name, managed, managedSize)) {
+      if (dptr)
+        *dptr = managed;
+      if (bytes)
+        *bytes = managedSize;
+      return CUDA_SUCCESS;
+    }
     Variable v;
     if (findVariable(hmod->executable, *hmod->ctx->dev->agent, name, v))
       return CUDA_ERROR_NOT_FOUND;

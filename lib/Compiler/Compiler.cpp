@@ -10,6 +10,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "ptxmlir/Conversion/ManagedVariables.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "ptxmlir/Dialect/PTX/IR/PTXOps.h"
 #include "ptxmlir/Dialect/PTX/Transforms/Passes.h"
@@ -100,6 +101,9 @@ compileUnguarded(llvm::ArrayRef<ptx::PTXSource> sources,
   ConvertPTXToSharedOptions sharedOptions;
   sharedOptions.waveSize = waveSize;
   pm.addPass(createConvertPTXToShared(sharedOptions));
+  // NVIDIA's driver places `.managed` variables itself (markManaged below).
+  if (!nvptx)
+    pm.addPass(createLowerManagedVariables());
   if (options.output != CompileOutput::SharedLayer) {
     if (nvptx) {
       pm.addPass(createConvertWaveToNVVM());
@@ -122,6 +126,11 @@ compileUnguarded(llvm::ArrayRef<ptx::PTXSource> sources,
     result.success = true;
     return result;
   }
+
+  std::vector<std::string> managed;
+  for (auto g : module->getOps<LLVM::GlobalOp>())
+    if (g->hasAttr(ptx::kManagedAttr))
+      managed.push_back(g.getSymName().str());
 
   llvm::LLVMContext llvmCtx;
   std::string llvmErrors;
@@ -146,6 +155,8 @@ compileUnguarded(llvm::ArrayRef<ptx::PTXSource> sources,
     diag << "error: translation to LLVM IR failed\n";
     return result;
   }
+  if (nvptx)
+    nvptx::markManaged(*llvmModule, managed);
   if (options.output == CompileOutput::LLVMIR) {
     llvm::raw_string_ostream os(result.output);
     llvmModule->print(os, nullptr);

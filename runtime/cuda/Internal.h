@@ -86,6 +86,7 @@ enum class HandleKind {
 };
 
 struct DeviceState;
+struct ManagedVariables; ///< ManagedVariables.cpp
 
 /// A managed page's location (Managed.cpp): a CUmemLocationType and id.
 struct MemLocation {
@@ -228,6 +229,8 @@ struct CUmod_st {
   hsa_executable_t executable{};
   std::map<std::string, std::unique_ptr<CUfunc_st>> functions;
   CUlib_st *library = nullptr; ///< set when loaded for a library
+  /// `.managed` storage: the library's, or the module's own.
+  std::shared_ptr<ptxmlir::cuda::ManagedVariables> managed;
 };
 
 struct CUevent_st {
@@ -249,6 +252,7 @@ struct CUlib_st {
   std::map<CUctx_st *, CUmod_st *> modules;
   std::map<std::string, std::unique_ptr<CUkern_st>> kernels;
   std::vector<std::string> kernelNames;
+  std::shared_ptr<ptxmlir::cuda::ManagedVariables> managed; ///< or null
 };
 
 struct CUlinkState_st {
@@ -424,9 +428,11 @@ CUresult readImage(const void *image, size_t size, ModuleImage &out);
 CUresult readImageFile(const char *path, std::string &out);
 
 /// Loads PTX text, a fat binary (or its wrapper) or a code object into
-/// `ctx`. `size` is 0 when the caller gave only a pointer.
+/// `ctx`. `size` is 0 when the caller gave only a pointer. A module loaded
+/// for `library` uses the library's managed variables.
 CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
-                    JitLogs &logs, CUmod_st *&out);
+                    JitLogs &logs, CUmod_st *&out,
+                    CUlib_st *library = nullptr);
 void unloadModule(CUmod_st *m);
 CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out);
 /// A variable of a loaded executable, where the loader placed it.
@@ -452,9 +458,19 @@ CUresult compileLinkedPTX(
     const Agent &agent,
     llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> sources,
     JitLogs &logs, std::string &codeObject);
-/// Loads what readImage found into `ctx`.
+/// Loads what readImage found into `ctx` (for `library`, as loadModule).
 CUresult loadModuleImage(CUctx_st *ctx, const ModuleImage &contents,
-                         JitLogs &logs, CUmod_st *&out);
+                         JitLogs &logs, CUmod_st *&out,
+                         CUlib_st *library = nullptr);
+/// Allocates and initialises the `.managed` variables of `lib`'s image
+/// (compiled for `agent` if it is PTX declaring any) without a context.
+CUresult createLibraryManaged(CUlib_st *lib, const Agent &agent);
+/// Writes the address of each managed variable's storage into `m`'s
+/// executable (ManagedVariables.cpp); the reason for a failure in `why`.
+CUresult bindManagedVariables(CUmod_st *m, std::string &why);
+/// The storage of managed variable `name`, if `managed` has one.
+bool findManaged(const std::shared_ptr<ManagedVariables> &managed,
+                 const char *name, CUdeviceptr &address, size_t &size);
 /// The module of `lib` in `ctx`, loading it on first use.
 CUresult libraryModule(CUlib_st *lib, CUctx_st *ctx, CUmod_st *&out);
 

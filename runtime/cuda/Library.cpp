@@ -22,9 +22,8 @@ CUresult libraryModule(CUlib_st *lib, CUctx_st *ctx, CUmod_st *&out) {
     return CUDA_SUCCESS;
   }
   JitLogs logs;
-  if (CUresult r = loadModuleImage(ctx, lib->contents, logs, out))
+  if (CUresult r = loadModuleImage(ctx, lib->contents, logs, out, lib))
     return r;
-  out->library = lib;
   lib->modules[ctx] = out;
   return CUDA_SUCCESS;
 }
@@ -75,10 +74,19 @@ CUresult loadLibrary(CUlibrary *library, const void *code, size_t size,
   auto lib = std::make_unique<CUlib_st>();
   if (CUresult r = prepare(code, size, *lib))
     return r;
+  // `.managed` storage exists from now on, with or without a context
+  // (the CUDA runtime asks for it at once): compiled for the current
+  // context's device, else the first.
+  CUctx_st *ctx;
+  bool current = currentContext(ctx) == CUDA_SUCCESS;
+  if (current || !rt().devices.empty())
+    if (CUresult r = createLibraryManaged(
+            lib.get(), current ? *ctx->dev->agent
+                               : *rt().devices.front()->agent))
+      return r;
   CUlib_st *l = lib.release();
   registerHandle(l, HandleKind::Library);
-  CUctx_st *ctx;
-  if (currentContext(ctx) == CUDA_SUCCESS) {
+  if (current) {
     CUmod_st *m;
     if (CUresult r = libraryModule(l, ctx, m)) {
       unregisterHandle(l);
@@ -247,6 +255,26 @@ CUresult CUDAAPI cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
     if (CUresult r = libraryModule(library, ctx, m))
       return r;
     return cuModuleGetGlobal_v2(dptr, bytes, m, name);
+  });
+}
+
+CUresult CUDAAPI cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
+                                     CUlibrary library, const char *name) {
+  return PTXMLIR_API({
+    if (CUresult r = liveLibrary(library))
+      return r;
+    if (!name)
+      return CUDA_ERROR_INVALID_VALUE;
+    CUdeviceptr address;
+    size_t size;
+    std::lock_guard<std::recursive_mutex> lock(rt().mu);
+    if (!findManaged(library->managed, name, address, size))
+      return CUDA_ERROR_NOT_FOUND;
+    if (dptr)
+      *dptr = address;
+    if (bytes)
+      *bytes = size;
+    return CUDA_SUCCESS;
   });
 }
 

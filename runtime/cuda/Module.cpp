@@ -171,20 +171,21 @@ std::string loadError(const Agent &agent, hsa_status_t st) {
 } // namespace
 
 CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
-                    JitLogs &logs, CUmod_st *&out) {
+                    JitLogs &logs, CUmod_st *&out, CUlib_st *library) {
   if (!image)
     return CUDA_ERROR_INVALID_VALUE;
   ModuleImage contents;
   if (CUresult r = readImage(image, size, contents))
     return r;
-  return loadModuleImage(ctx, contents, logs, out);
+  return loadModuleImage(ctx, contents, logs, out, library);
 }
 
 CUresult loadModuleImage(CUctx_st *ctx, const ModuleImage &contents,
-                         JitLogs &logs, CUmod_st *&out) {
+                         JitLogs &logs, CUmod_st *&out, CUlib_st *library) {
   const Agent &agent = *ctx->dev->agent;
   auto m = std::make_unique<CUmod_st>();
   m->ctx = ctx;
+  m->library = library;
   if (contents.kind == ModuleImage::CodeObject)
     m->codeObject = contents.bytes.str();
   else if (CUresult r = compileLinkedPTX(
@@ -222,6 +223,8 @@ CUresult loadModuleImage(CUctx_st *ctx, const ModuleImage &contents,
   } else {
     r = applyMaskInitializers(m->executable, agent, m->codeObject, why);
   }
+  if (!r)
+    r = bindManagedVariables(m.get(), why);
   if (r) {
     std::fprintf(stderr, "ptxmlir: loading the code object failed: %s\n",
                  why.c_str());
@@ -451,6 +454,15 @@ CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
       return r;
     if (!name)
       return CUDA_ERROR_INVALID_VALUE;
+    CUdeviceptr managed;
+    size_t managedSize;
+    if (findManaged(hmod->managed, name, managed, managedSize)) {
+      if (dptr)
+        *dptr = managed;
+      if (bytes)
+        *bytes = managedSize;
+      return CUDA_SUCCESS;
+    }
     Variable v;
     if (findVariable(hmod->executable, *hmod->ctx->dev->agent, name, v))
       return CUDA_ERROR_NOT_FOUND;

@@ -24,6 +24,26 @@ def ConvertPTXToShared : Pass<"convert-ptx-to-shared", "ModuleOp"> {
                            "::mlir::wave::WaveDialect"];
 }
 
+def LowerManagedVariables : Pass<"lower-managed-variables", "ModuleOp"> {
+  let summary = "Reach `.managed` variables through a slot the loader fills";
+  let description = [{
+    A `.managed` variable's storage is one allocation per loaded library,
+    shared by the host and every context, so it cannot be a code object's
+    data. Each global the ptx → shared lowering marked `ptx.managed`
+    becomes a writable pointer slot `__ptxmlir_managed.<name>` (zero; the
+    loader writes the storage's address into it before any launch) and a
+    read-only global `__ptxmlir_managed_init.<name>` holding the
+    variable's initial bytes, which the loader copies into the storage.
+    Every `llvm.mlir.addressof` of the variable in a function becomes an
+    invariant load of the slot. An initializer that holds the variable's
+    address is an error: that address exists only at load time. Runs on
+    the shared layer, before the AMD and host back ends; the NVVM check path
+    keeps the variable and NVPTX's managed attribute instead.
+    (ptxmlir/Conversion/ManagedVariables.h, docs/lowering.md.)
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertWaveToROCDL : Pass<"convert-wave-to-rocdl", "ModuleOp"> {
   let summary = "Lower wave ops and kernel attributes to ROCDL and LLVM";
   let options = [

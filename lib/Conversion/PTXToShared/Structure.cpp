@@ -15,6 +15,7 @@
 
 #include "Lowering.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
+#include "ptxmlir/Conversion/ManagedVariables.h"
 #include "ptxmlir/Conversion/UndefinedFunctions.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -238,6 +239,21 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
 
   bool external =
       var.getLinkage() == Linkage::external && !unresolvedExterns.contains(var);
+  // A `.managed` variable stays an ordinary global here, marked for
+  // lower-managed-variables (AMD and the CPU agent) or NVPTX's managed
+  // attribute (the NVVM check path). Its initializer bytes are copied into
+  // a process-wide allocation by the runtime, which cannot relocate them.
+  if (var.getManaged()) {
+    if (func)
+      return var.emitError()
+             << "lowering of function-scope .managed variables is not "
+                "supported yet";
+    if (var.getInitAttr() &&
+        llvm::any_of(var.getInitAttr(),
+                     [](Attribute a) { return isa<InitAddrAttr>(a); }))
+      return var.emitError() << "lowering of address initializers of "
+                                ".managed variables is not supported yet";
+  }
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(insertionAnchor);
   auto arrTy = LLVM::LLVMArrayType::get(
@@ -302,6 +318,8 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
   }
   auto global = LLVM::GlobalOp::create(b, loc, arrTy, /*isConstant=*/false,
                                        linkage, name, value, align, as);
+  if (var.getManaged())
+    global->setAttr(kManagedAttr, b.getUnitAttr());
   if (!external && as == kShared) {
     // LDS cannot be initialised: an undef initializer region.
     Block *blk = b.createBlock(&global.getInitializerRegion());

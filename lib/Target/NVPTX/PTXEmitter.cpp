@@ -2,7 +2,9 @@
 
 #include "ptxmlir/Target/NVPTX/PTXEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -65,4 +67,19 @@ Expected<std::string> mlir::ptx::nvptx::emitPTX(Module &module, StringRef sm,
                              "the NVPTX backend cannot emit PTX");
   pm.run(module);
   return std::string(buffer.begin(), buffer.end());
+}
+
+void mlir::ptx::nvptx::markManaged(Module &module,
+                                   ArrayRef<std::string> names) {
+  LLVMContext &ctx = module.getContext();
+  for (const std::string &name : names) {
+    GlobalVariable *gv = module.getGlobalVariable(name);
+    if (!gv)
+      continue;
+    NamedMDNode *md = module.getOrInsertNamedMetadata("nvvm.annotations");
+    md->addOperand(MDNode::get(
+        ctx, {ValueAsMetadata::get(gv), MDString::get(ctx, "managed"),
+              ConstantAsMetadata::get(
+                  ConstantInt::get(Type::getInt32Ty(ctx), 1))}));
+  }
 }

@@ -3,6 +3,7 @@
 #ifndef PTXMLIR_TARGET_NVPTX_PTXEMITTER_H
 #define PTXMLIR_TARGET_NVPTX_PTXEMITTER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -17,6 +18,11 @@ namespace mlir::ptx::nvptx {
 /// NVPTX backend.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef sm,
                                     unsigned optLevel = 3);
+
+/// Gives the globals `names` of `module` NVPTX's managed attribute (an
+/// `nvvm.annotations` entry), so that they print as `.global
+/// .attribute(.managed)` and NVIDIA's driver places them in managed memory.
+void markManaged(llvm::Module &module, llvm::ArrayRef<std::string> names);
 
 } // namespace mlir::ptx::nvptx
 

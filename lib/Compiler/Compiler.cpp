@@ -89,6 +89,9 @@ static ptx::CompileResult compileUnguarded(llvm::StringRef ptx,
   sharedOptions.waveSize = waveSize;
   pm.addPass(createConvertPTXToShared(sharedOptions));
   if (options.output != CompileOutput::SharedLayer) {
+    // NVIDIA's driver provides the device runtime on the NVVM path.
+    if (!nvptx)
+      pm.addPass(createLinkDeviceRuntime());
     if (nvptx) {
       pm.addPass(createConvertWaveToNVVM());
     } else if (!hostChip.empty()) {

@@ -105,6 +105,9 @@ compileUnguarded(llvm::ArrayRef<ptx::PTXSource> sources,
   if (!nvptx)
     pm.addPass(createLowerManagedVariables());
   if (options.output != CompileOutput::SharedLayer) {
+    // NVIDIA's driver provides the device runtime on the NVVM path.
+    if (!nvptx)
+      pm.addPass(createLinkDeviceRuntime());
     if (nvptx) {
       pm.addPass(createConvertWaveToNVVM());
     } else if (!hostChip.empty()) {

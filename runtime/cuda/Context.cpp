@@ -1,5 +1,6 @@
 //===- Context.cpp - contexts, primary contexts, the context stack --------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 
 #ifdef PTXMLIR_HAVE_HSA_HOST
@@ -282,6 +283,8 @@ CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value) {
     if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY &&
         (value > 128 || (value & (value - 1))))
       return CUDA_ERROR_INVALID_VALUE;
+    if (CUresult r = deviceRuntimeSetLimit(ctx, limit))
+      return r;
     ctx->limits[limit] = value;
 #ifdef PTXMLIR_HAVE_HSA_HOST
     // The CPU agent sizes each GPU thread's fiber stack from it.

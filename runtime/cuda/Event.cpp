@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 
 #include <chrono>
@@ -197,7 +198,9 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent) {
       return CUDA_SUCCESS;
     SignalRef sig = hEvent->signal;
     EventStampRef done = hEvent->stamp;
-    if (CUresult r = waitSignal(hEvent->ctx, sig->handle))
+    CUresult r = waitSignal(hEvent->ctx, sig->handle);
+    drainDeviceRuntime(hEvent->ctx);
+    if (r)
       return r;
     if (done)
       stamp(done);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 #include "Kernarg.h"
 
@@ -71,6 +72,8 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
       uint64_t(f->groupSegmentSize) + dims.dynamicShared > kSharedPerBlock)
     return CUDA_ERROR_INVALID_VALUE;
 
+  if (CUresult r = prepareDeviceRuntime(f))
+    return r;
   const Agent &agent = *ctx->dev->agent;
   InFlightPacket record;
   uint64_t perCTABytes;

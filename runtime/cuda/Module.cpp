@@ -1,5 +1,6 @@
 //===- Module.cpp - modules: PTX, fat binaries and code objects -----------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -249,6 +250,7 @@ void unloadModule(CUmod_st *m) {
   auto &allocs = rt().allocations;
   for (auto it = allocs.begin(); it != allocs.end();)
     it = it->second.module == m ? allocs.erase(it) : std::next(it);
+  forgetDeviceRuntimeModule(m);
   hsa().hsa_executable_destroy(m->executable);
   hsa().hsa_code_object_reader_destroy(m->reader);
   m->ctx->modules.erase(m);

@@ -1,5 +1,6 @@
 //===- Objects.cpp - process state, handles, contexts, signals ------------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 
 #ifdef PTXMLIR_HAVE_HSA_HOST
@@ -178,6 +179,7 @@ void deactivateContext(CUctx_st *ctx) {
   if (!ctx->active)
     return;
   synchronizeContext(ctx);
+  releaseDeviceRuntime(ctx);
   std::lock_guard<std::recursive_mutex> lock(rt().mu);
   for (CUmod_st *m : std::set<CUmod_st *>(ctx->modules))
     unloadModule(m);

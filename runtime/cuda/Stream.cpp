@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceRuntime.h"
 #include "Internal.h"
 #include "Kernarg.h"
 
@@ -54,11 +55,17 @@ void queueError(hsa_status_t status, hsa_queue_t *, void *data) {
   CUresult r = (int(status) == 41 || int(status) == 43)
                    ? CUDA_ERROR_ILLEGAL_ADDRESS
                    : CUDA_ERROR_LAUNCH_FAILED;
+  // A failed assert traps: NVIDIA's driver reports CUDA_ERROR_ASSERT, and
+  // the assert message (printed by the drain) is all it prints.
+  bool asserted = deviceRuntimeAsserted(s->ctx);
+  if (asserted)
+    r = CUDA_ERROR_ASSERT;
   int expected = CUDA_SUCCESS;
   s->ctx->sticky.compare_exchange_strong(expected, r);
   // Always printed: the application only gets an error code.
-  std::fprintf(stderr, "ptxmlir: kernel failed (%s): %s\n", errorName(r),
-               detail.c_str());
+  if (!asserted)
+    std::fprintf(stderr, "ptxmlir: kernel failed (%s): %s\n", errorName(r),
+                 detail.c_str());
 }
 
 /// Streams found through a context under rt().mu, kept alive while the
@@ -279,12 +286,16 @@ CUresult submitBarrier(CUstream_st *s, std::vector<SignalRef> deps,
 CUresult synchronizeStream(CUstream_st *s) {
   SignalRef tail = pendingTail(s);
   if (tail)
-    if (CUresult r = waitSignal(s->ctx, tail->handle))
+    if (CUresult r = waitSignal(s->ctx, tail->handle)) {
+      drainDeviceRuntime(s->ctx);
       return r;
+    }
   {
     std::lock_guard<std::mutex> lock(s->mu);
     reap(s);
   }
+  // Device printf output appears at synchronisation points.
+  drainDeviceRuntime(s->ctx);
   return CUresult(s->ctx->sticky.load());
 }
 

@@ -44,6 +44,23 @@ def LowerManagedVariables : Pass<"lower-managed-variables", "ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def LinkDeviceRuntime : Pass<"link-device-runtime", "ModuleOp"> {
+  let summary = "Define the CUDA device runtime (vprintf, malloc, free, "
+                "__assertfail) in the shared layer";
+  let description = [{
+    For the AMD and host back ends (NVIDIA's driver provides these on the
+    NVVM path): calls of the `.extern .func`s `vprintf`, `malloc`, `free`
+    and `__assertfail` that nvcc declares go to shared-layer definitions
+    that talk to libcuda through the `__ptxmlir_devrt` global, the
+    per-context printf buffer and heap (ptxmlir/Runtime/DeviceRuntime.h).
+    Each `vprintf` call site gets a function for its format, which must be
+    a constant string in a module variable (a located error otherwise).
+    Other undefined functions are left to the back ends' located errors.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::wave::WaveDialect"];
+}
+
 def ConvertWaveToROCDL : Pass<"convert-wave-to-rocdl", "ModuleOp"> {
   let summary = "Lower wave ops and kernel attributes to ROCDL and LLVM";
   let options = [

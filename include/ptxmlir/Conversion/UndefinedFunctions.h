@@ -5,8 +5,10 @@
 // but does not define can never be linked. The AMD and host back ends make
 // that a located error; without it lld failed on AMD, and the host's
 // dynamic linker bound the name to the process's own symbol of that name
-// (libc's `vprintf` or `malloc`, with another ABI). The NVVM check path
-// keeps the declaration: NVIDIA's driver provides the CUDA device runtime.
+// (libc's `vprintf` or `malloc`, with another ABI). The CUDA device
+// runtime's functions are defined by -link-device-runtime, which the
+// pipeline runs first. The NVVM check path keeps the declaration: NVIDIA's
+// driver provides the CUDA device runtime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +28,7 @@ namespace ptx {
 constexpr llvm::StringLiteral kUndefinedFuncAttr = "ptx.undefined";
 
 /// A located error at the first use of each function marked
-/// kUndefinedFuncAttr that is used; the CUDA device runtime's functions
-/// are named as such.
+/// kUndefinedFuncAttr that is used.
 LogicalResult checkUndefinedFunctions(ModuleOp top);
 
 } // namespace ptx

@@ -17,12 +17,11 @@ LogicalResult ptx::checkUndefinedFunctions(ModuleOp top) {
       continue;
     StringRef name = fn.getName();
     InFlightDiagnostic diag = uses->begin()->getUser()->emitError();
-    if (name == "vprintf")
-      diag << "device-side printf (vprintf) is not supported yet";
-    else if (name == "malloc" || name == "free")
-      diag << "device-side malloc and free are not supported yet";
-    else if (name == "__assertfail")
-      diag << "device-side assert (__assertfail) is not supported yet";
+    if (name == "vprintf" || name == "malloc" || name == "free" ||
+        name == "__assertfail")
+      diag << "'" << name
+           << "' is the CUDA device runtime's: -link-device-runtime "
+              "defines it before this lowering";
     else
       diag << "'" << name
            << "' is declared but no linked PTX module defines it";

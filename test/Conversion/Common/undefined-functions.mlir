@@ -1,9 +1,9 @@
 // The AMD and host back ends refuse a use of a function the module
 // declares but does not define (ptx.undefined, set by the ptx → shared
 // lowering for a `.extern .func` without a body): nothing can link it.
-// The error is at the first use; the CUDA device runtime's functions are
-// named as such (test/Target/AMDGPU/undefined-functions.ptx has the same
-// from PTX).
+// The error is at the first use; the CUDA device runtime's functions,
+// which -link-device-runtime defines first in the pipeline, are named as
+// such (test/Target/AMDGPU/undefined-functions.ptx has the same from PTX).
 // RUN: ptx-opt %s -split-input-file -convert-wave-to-rocdl=chip=gfx942 -verify-diagnostics
 // RUN: ptx-opt %s -split-input-file -convert-wave-to-host=chip=gfx942 -verify-diagnostics
 
@@ -22,7 +22,7 @@ llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
 // expected-note @+1 {{declared here}}
 llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32 attributes {ptx.undefined}
 llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
-  // expected-error @+1 {{device-side printf (vprintf) is not supported yet}}
+  // expected-error @+1 {{'vprintf' is the CUDA device runtime's: -link-device-runtime defines it before this lowering}}
   %0 = llvm.call @vprintf(%arg0, %arg0) : (!llvm.ptr, !llvm.ptr) -> i32
   llvm.return
 }
@@ -34,9 +34,9 @@ llvm.func @malloc(!llvm.ptr) -> i64 attributes {ptx.undefined}
 // expected-note @+1 {{declared here}}
 llvm.func @__assertfail(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) attributes {ptx.undefined}
 llvm.func @k(%arg0: !llvm.ptr) attributes {ptx.kernel} {
-  // expected-error @+1 {{device-side malloc and free are not supported yet}}
+  // expected-error @+1 {{'malloc' is the CUDA device runtime's: -link-device-runtime defines it before this lowering}}
   %0 = llvm.call @malloc(%arg0) : (!llvm.ptr) -> i64
-  // expected-error @+1 {{device-side assert (__assertfail) is not supported yet}}
+  // expected-error @+1 {{'__assertfail' is the CUDA device runtime's: -link-device-runtime defines it before this lowering}}
   llvm.call @__assertfail(%arg0, %arg0, %arg0, %arg0, %arg0) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
   llvm.return
 }

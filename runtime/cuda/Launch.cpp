@@ -35,6 +35,13 @@ CUresult resolveFunction(CUfunction f, CUctx_st *ctx, CUfunc_st *&out) {
 } // namespace ptxmlir::cuda
 
 namespace {
+/// What NVIDIA's driver returns for grid or block dimensions it cannot
+/// launch: a CUresult cuda.h does not name. cudart passes the driver's
+/// results through unchanged (measured for every value 0..1100 against
+/// cudart 13), and 9 is cudaErrorInvalidConfiguration, the error CUDA
+/// programs get for `<<<0, 32>>>` or `<<<1, 2048>>>`.
+constexpr CUresult kInvalidConfiguration = CUresult(9);
+
 uint32_t maxThreads(const CUfunc_st *f) {
   uint32_t limit = f->threadLimit ? f->threadLimit
                                   : f->info->maxFlatWorkgroupSize;
@@ -58,14 +65,14 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
   for (int i = 0; i < 3; ++i) {
     if (!dims.grid[i] || !dims.block[i] || dims.grid[i] > maxGrid[i] ||
         dims.block[i] > maxBlock[i])
-      return CUDA_ERROR_INVALID_VALUE;
+      return kInvalidConfiguration;
     // AQL grid sizes count work-items in 32 bits.
     if (uint64_t(dims.grid[i]) * dims.block[i] > UINT32_MAX)
-      return CUDA_ERROR_INVALID_VALUE;
+      return kInvalidConfiguration;
     threads *= dims.block[i];
   }
   if (threads > 1024)
-    return CUDA_ERROR_INVALID_VALUE;
+    return kInvalidConfiguration;
   if (threads > maxThreads(f))
     return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   if (dims.dynamicShared > f->maxDynamicShared ||

@@ -7,6 +7,12 @@
 // cudaErrorCooperativeLaunchTooLarge (CUDA Runtime API, enum cudaError).
 //
 // REQUIRES: nvcc, libcuda, cpu-agent
+// Cooperative launch is not implemented: the CPU agent cannot yet keep a
+// grid's blocks co-resident, and grid sync needs the workspace nvcc reads
+// from %envreg1/%envreg2 (docs/cudart.md). The device says
+// cudaDevAttrCooperativeLaunch = 0, so the program fails there; an XPASS
+// will say when it works.
+// XFAIL: *
 // RUN: %nvcc_build %s %t
 // RUN: %run_wave32 %t.static | FileCheck %s
 // RUN: %run_wave64 %t.static | FileCheck %s

@@ -1,9 +1,9 @@
 // A kernel that writes through a bad pointer (far outside any allocation,
 // in the unmapped page at address 0x100): the launch returns, the next
 // synchronisation returns cudaErrorIllegalAddress ("an illegal memory
-// access was encountered"), and the error is sticky: cudaGetLastError does
-// not clear it and every later call, cudaMalloc and cudaMemcpy included,
-// returns it (CUDA Runtime API, enum cudaError: cudaErrorIllegalAddress
+// access was encountered"), and the error is sticky: every later call,
+// cudaMalloc, cudaMemcpy and launches included, returns it (CUDA Runtime
+// API, enum cudaError: cudaErrorIllegalAddress
 // "leaves the process in an inconsistent state and any further CUDA work
 // will return the same error").
 //
@@ -37,8 +37,10 @@ int main() {
   writeAt<<<1, 32>>>(good, index, 2);
   EXPECT_ERROR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
   EXPECT_ERROR(cudaGetLastError(), cudaErrorIllegalAddress);
-  EXPECT_ERROR(cudaGetLastError(), cudaErrorIllegalAddress); // still there
-  EXPECT_ERROR(cudaPeekAtLastError(), cudaErrorIllegalAddress);
+  // Every later call that reaches the driver returns it (the context is
+  // broken). Whether cudart's own cudaGetLastError keeps returning it
+  // without a driver call in between is not checked here: it has not been
+  // measured with NVIDIA's driver yet.
   int *more = nullptr;
   EXPECT_ERROR(cudaMalloc(&more, 16), cudaErrorIllegalAddress);
   int h = 0;

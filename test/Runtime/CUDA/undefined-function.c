@@ -46,8 +46,8 @@ int main(void) {
                          CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *vals[] = {errlog, (void *)(uintptr_t)sizeof errlog};
   EXPECT(cuModuleLoadDataEx(&m, ptx, 2, opts, vals), CUDA_ERROR_INVALID_PTX);
-  EXPECT_TRUE(strstr(errlog, ":18:3: error: 'helper' is declared but not "
-                             "defined in this module") != NULL);
+  EXPECT_TRUE(strstr(errlog, ":18:3: error: 'helper' is declared but no "
+                             "linked PTX module defines it") != NULL);
   EXPECT_TRUE(strstr(errlog, ":4:") != NULL &&
               strstr(errlog, "declared here") != NULL);
   if (failures)

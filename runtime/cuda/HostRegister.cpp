@@ -41,8 +41,8 @@ CUresult CUDAAPI cuMemHostRegister_v2(void *p, size_t bytesize,
     // Overlapping a registered range or one of our allocations.
     auto &allocs = rt().allocations;
     auto it = allocs.upper_bound(base + bytesize - 1);
-    if (it != allocs.begin() && std::prev(it)->second.base +
-                                        std::prev(it)->second.size > base)
+    if (it != allocs.begin() &&
+        std::prev(it)->second.base + std::prev(it)->second.size > base)
       return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
     Allocation al;
     al.base = base;

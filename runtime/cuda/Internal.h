@@ -431,8 +431,7 @@ CUresult readImageFile(const char *path, std::string &out);
 /// `ctx`. `size` is 0 when the caller gave only a pointer. A module loaded
 /// for `library` uses the library's managed variables.
 CUresult loadModule(CUctx_st *ctx, const void *image, size_t size,
-                    JitLogs &logs, CUmod_st *&out,
-                    CUlib_st *library = nullptr);
+                    JitLogs &logs, CUmod_st *&out, CUlib_st *library = nullptr);
 void unloadModule(CUmod_st *m);
 CUresult getFunction(CUmod_st *m, const char *name, CUfunc_st *&out);
 /// A variable of a loaded executable, where the loader placed it.

@@ -81,8 +81,8 @@ CUresult loadLibrary(CUlibrary *library, const void *code, size_t size,
   bool current = currentContext(ctx) == CUDA_SUCCESS;
   if (current || !rt().devices.empty())
     if (CUresult r = createLibraryManaged(
-            lib.get(), current ? *ctx->dev->agent
-                               : *rt().devices.front()->agent))
+            lib.get(),
+            current ? *ctx->dev->agent : *rt().devices.front()->agent))
       return r;
   CUlib_st *l = lib.release();
   registerHandle(l, HandleKind::Library);

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/ManagedVariables.h"
+#include "ptxmlir/Conversion/AddressSpaces.h"
 #include "ptxmlir/Conversion/Passes.h"
 #include "llvm/ADT/StringMap.h"
 

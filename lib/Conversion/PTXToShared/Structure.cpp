@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "mlir/IR/IRMapping.h"
 #include "ptxmlir/Conversion/KernelAttrs.h"
 #include "ptxmlir/Conversion/ManagedVariables.h"
 #include "ptxmlir/Conversion/UndefinedFunctions.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::ptx;
@@ -248,9 +248,9 @@ LogicalResult StructureLowering::lowerVariable(VarOp var, Operation *func,
       return var.emitError()
              << "lowering of function-scope .managed variables is not "
                 "supported yet";
-    if (var.getInitAttr() &&
-        llvm::any_of(var.getInitAttr(),
-                     [](Attribute a) { return isa<InitAddrAttr>(a); }))
+    if (var.getInitAttr() && llvm::any_of(var.getInitAttr(), [](Attribute a) {
+          return isa<InitAddrAttr>(a);
+        }))
       return var.emitError() << "lowering of address initializers of "
                                 ".managed variables is not supported yet";
   }

@@ -78,8 +78,8 @@ void mlir::ptx::nvptx::markManaged(Module &module,
       continue;
     NamedMDNode *md = module.getOrInsertNamedMetadata("nvvm.annotations");
     md->addOperand(MDNode::get(
-        ctx, {ValueAsMetadata::get(gv), MDString::get(ctx, "managed"),
-              ConstantAsMetadata::get(
-                  ConstantInt::get(Type::getInt32Ty(ctx), 1))}));
+        ctx,
+        {ValueAsMetadata::get(gv), MDString::get(ctx, "managed"),
+         ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(ctx), 1))}));
   }
 }

@@ -133,8 +133,7 @@ int main(int argc, char **argv) {
   EXPECT(cuModuleLoadData(&own, ptx), CUDA_SUCCESS);
   EXPECT(cuModuleGetFunction(&f, own, "bump"), CUDA_SUCCESS);
   CUdeviceptr ownCounter = 0;
-  EXPECT(cuModuleGetGlobal(&ownCounter, &bytes, own, "counter"),
-         CUDA_SUCCESS);
+  EXPECT(cuModuleGetGlobal(&ownCounter, &bytes, own, "counter"), CUDA_SUCCESS);
   EXPECT_TRUE(ownCounter && ownCounter != dCounter && bytes == 4);
   if (ownCounter) {
     EXPECT_TRUE(*(uint32_t *)(uintptr_t)ownCounter == 7);

@@ -2,8 +2,9 @@
 //
 // libcuda's half of the CUDA device runtime (DeviceRuntime.h). The state is
 // kept here, by context and by module, rather than in the objects of
-// Internal.h, and lives for the process: cudart's exit handlers may run
-// after static destructors.
+// Internal.h; the map itself lives for the process (cudart's exit handlers
+// may run after static destructors), a context's entry until the context
+// is released.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +37,7 @@ struct ModuleState {
 
 struct State {
   std::mutex mu;
-  std::unordered_map<CUctx_st *, std::unique_ptr<ContextState>> contexts;
+  std::unordered_map<CUctx_st *, std::shared_ptr<ContextState>> contexts;
   std::unordered_map<CUmod_st *, ModuleState> modules;
 };
 
@@ -45,11 +46,13 @@ State &state() {
   return *s;
 }
 
-ContextState *findContext(CUctx_st *ctx) {
+/// Shared: a context reset may release the state while another thread
+/// still drains it.
+std::shared_ptr<ContextState> findContext(CUctx_st *ctx) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mu);
   auto it = s.contexts.find(ctx);
-  return it == s.contexts.end() ? nullptr : it->second.get();
+  return it == s.contexts.end() ? nullptr : it->second;
 }
 
 void freeBuffers(ContextState &cs) {
@@ -278,8 +281,9 @@ void drainLocked(ContextState &cs) {
       std::string m = formatAssert(rec, size);
       std::fwrite(m.data(), 1, m.size(), stderr);
     }
-    // A slot reused after the reset below must not look complete.
-    __atomic_store_n(sizeWord, 0, __ATOMIC_RELAXED);
+    // After the reset below, a new record may start anywhere inside this
+    // one: all of it must read as "not written yet", not only its size.
+    std::memset(rec, 0, size);
     cs.read += size;
   }
   if (!out.empty()) {
@@ -324,7 +328,7 @@ CUresult prepareDeviceRuntime(CUfunc_st *f) {
         v.size >= sizeof(devrt::DevrtGlobal))
       address = v.address;
   }
-  ContextState *cs;
+  std::shared_ptr<ContextState> cs;
   uint64_t global;
   {
     std::lock_guard<std::mutex> lock(s.mu);
@@ -336,10 +340,10 @@ CUresult prepareDeviceRuntime(CUfunc_st *f) {
     if (!ms.global)
       return CUDA_SUCCESS;
     global = ms.global;
-    std::unique_ptr<ContextState> &slot = s.contexts[ctx];
+    std::shared_ptr<ContextState> &slot = s.contexts[ctx];
     if (!slot)
-      slot = std::make_unique<ContextState>();
-    cs = slot.get();
+      slot = std::make_shared<ContextState>();
+    cs = slot;
   }
   std::lock_guard<std::mutex> lock(cs->mu);
   if (!cs->printfBuffer)
@@ -358,14 +362,14 @@ CUresult prepareDeviceRuntime(CUfunc_st *f) {
 }
 
 void drainDeviceRuntime(CUctx_st *ctx) {
-  if (ContextState *cs = findContext(ctx)) {
+  if (std::shared_ptr<ContextState> cs = findContext(ctx)) {
     std::lock_guard<std::mutex> lock(cs->mu);
     drainLocked(*cs);
   }
 }
 
 bool deviceRuntimeAsserted(CUctx_st *ctx) {
-  ContextState *cs = findContext(ctx);
+  std::shared_ptr<ContextState> cs = findContext(ctx);
   if (!cs)
     return false;
   std::lock_guard<std::mutex> lock(cs->mu);
@@ -379,7 +383,7 @@ bool deviceRuntimeAsserted(CUctx_st *ctx) {
 CUresult deviceRuntimeSetLimit(CUctx_st *ctx, CUlimit limit) {
   if (limit != CU_LIMIT_PRINTF_FIFO_SIZE && limit != CU_LIMIT_MALLOC_HEAP_SIZE)
     return CUDA_SUCCESS;
-  ContextState *cs = findContext(ctx);
+  std::shared_ptr<ContextState> cs = findContext(ctx);
   if (!cs)
     return CUDA_SUCCESS;
   std::lock_guard<std::mutex> lock(cs->mu);
@@ -394,7 +398,7 @@ void forgetDeviceRuntimeModule(CUmod_st *m) {
 
 void releaseDeviceRuntime(CUctx_st *ctx) {
   State &s = state();
-  std::unique_ptr<ContextState> cs;
+  std::shared_ptr<ContextState> cs;
   {
     std::lock_guard<std::mutex> lock(s.mu);
     auto it = s.contexts.find(ctx);

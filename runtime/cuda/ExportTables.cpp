@@ -9,8 +9,9 @@
 // call (PTXMLIR_LOG) and fails, so an unexpected call is an error code,
 // never a jump through a null pointer. An unknown UUID is an error too.
 //
-// All state here is constant or lives in contexts that are never freed:
-// cudart's atexit work may call in after C++ static destructors ran.
+// The tables are constant and have no destructors: cudart's atexit work
+// may call in after C++ static destructors ran. Context-local storage
+// lives in the context (a destroyed context's handle is an error here).
 //
 //===----------------------------------------------------------------------===//
 

@@ -35,11 +35,15 @@ CUresult resolveFunction(CUfunction f, CUctx_st *ctx, CUfunc_st *&out) {
 } // namespace ptxmlir::cuda
 
 namespace {
-/// What NVIDIA's driver returns for grid or block dimensions it cannot
-/// launch: a CUresult cuda.h does not name. cudart passes the driver's
-/// results through unchanged (measured for every value 0..1100 against
-/// cudart 13), and 9 is cudaErrorInvalidConfiguration, the error CUDA
-/// programs get for `<<<0, 32>>>` or `<<<1, 2048>>>`.
+/// A CUresult cuda.h does not name. cudart 13 passes the driver's results
+/// through as the cudaError of the same number (measured for every value
+/// 0..1100 by overriding ours under a debugger), and it reports
+/// `<<<0, 32>>>`, `<<<1, 2048>>>` or a block z of 65 as 9,
+/// cudaErrorInvalidConfiguration, without checking them itself: so the
+/// driver answers 9 for empty grids and blocks it cannot run. Grid sizes
+/// above the limits stay CUDA_ERROR_INVALID_VALUE, which NVIDIA's driver
+/// was seen to return for a grid z of 93288 through the Driver API. Not
+/// yet measured on NVIDIA's driver here.
 constexpr CUresult kInvalidConfiguration = CUresult(9);
 
 uint32_t maxThreads(const CUfunc_st *f) {
@@ -63,12 +67,13 @@ CUresult launch(CUfunction hfunc, const LaunchDims &dims, CUstream hStream,
                         maxBlock[3] = {1024, 1024, 64};
   uint64_t threads = 1;
   for (int i = 0; i < 3; ++i) {
-    if (!dims.grid[i] || !dims.block[i] || dims.grid[i] > maxGrid[i] ||
-        dims.block[i] > maxBlock[i])
+    if (!dims.grid[i] || !dims.block[i] || dims.block[i] > maxBlock[i])
       return kInvalidConfiguration;
+    if (dims.grid[i] > maxGrid[i])
+      return CUDA_ERROR_INVALID_VALUE;
     // AQL grid sizes count work-items in 32 bits.
     if (uint64_t(dims.grid[i]) * dims.block[i] > UINT32_MAX)
-      return kInvalidConfiguration;
+      return CUDA_ERROR_INVALID_VALUE;
     threads *= dims.block[i];
   }
   if (threads > 1024)

@@ -33,9 +33,11 @@ namespace {
 void scanEntries(llvm::StringRef ptx, std::vector<std::string> &names) {
   static const std::regex entry(R"(\.entry\s+([A-Za-z_$%][A-Za-z0-9_$]*))");
   std::string text = ptx.str();
+  // Units of an -rdc program may each hold a (weak) copy of a kernel.
   for (std::sregex_iterator it(text.begin(), text.end(), entry), end; it != end;
        ++it)
-    names.push_back((*it)[1]);
+    if (llvm::find(names, (*it)[1].str()) == names.end())
+      names.push_back((*it)[1]);
 }
 
 /// Copies the image (its size read from its own headers) and lists its

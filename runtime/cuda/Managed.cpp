@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 using namespace ptxmlir::cuda;
 
@@ -39,17 +40,21 @@ CUresult managedRange(CUdeviceptr p, size_t n, ManagedRange &out) {
   if (!a || !a->managed)
     return CUDA_ERROR_INVALID_VALUE;
   out.alloc = const_cast<Allocation *>(a);
+  // The page records, made on first use: a huge allocation's may not fit.
+  if (out.alloc->pages.empty()) {
+    try {
+      out.alloc->pages.resize((a->size + kPage - 1) / kPage);
+    } catch (const std::bad_alloc &) {
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+  }
   size_t begin = uintptr_t(p) - a->base;
   out.firstPage = begin / kPage;
   out.endPage = (begin + n + kPage - 1) / kPage;
   return CUDA_SUCCESS;
 }
 
-ManagedPage &page(Allocation &a, size_t i) {
-  if (a.pages.size() <= i)
-    a.pages.resize((a.size + kPage - 1) / kPage);
-  return a.pages[i];
-}
+ManagedPage &page(Allocation &a, size_t i) { return a.pages[i]; }
 
 /// A location argument (CUDA 12.2+ form) checked: a device that exists or
 /// the host; host NUMA nodes are the host (one node).

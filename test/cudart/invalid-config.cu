@@ -1,7 +1,7 @@
 // Launches the device cannot run are refused at launch time, and the error
-// is not sticky: 2048 threads per block, a block dimension z of 65, an
-// empty grid and a grid dimension y of 65536 are each
-// cudaErrorInvalidConfiguration ("invalid configuration argument"), seen by
+// is not sticky: 2048 threads per block, a block dimension z of 65 and an
+// empty grid are each cudaErrorInvalidConfiguration ("invalid
+// configuration argument"), and a grid dimension y of 65536 is refused, seen by
 // cudaPeekAtLastError (which keeps it) and cudaGetLastError (which clears
 // it); more dynamic shared memory than a block can have is
 // cudaErrorInvalidValue. A good launch works afterwards.
@@ -46,8 +46,14 @@ int main() {
   EXPECT_ERROR(cudaGetLastError(), cudaErrorInvalidConfiguration);
   mark<<<0, 32>>>(count);
   EXPECT_ERROR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  // A grid above the limit is refused too; whether NVIDIA's driver calls
+  // it an invalid configuration or an invalid value has not been measured
+  // (the Driver API was seen to say invalid value for a grid z of 93288).
   mark<<<dim3(1, 65536), 32>>>(count);
-  EXPECT_ERROR(cudaGetLastError(), cudaErrorInvalidConfiguration);
+  cudaError_t tooBig = cudaGetLastError();
+  REQUIRE(tooBig == cudaErrorInvalidConfiguration ||
+              tooBig == cudaErrorInvalidValue,
+          "grid y 65536: %s", cudaGetErrorName(tooBig));
 
   cudaDeviceProp p;
   CHECK(cudaGetDeviceProperties(&p, 0));

@@ -135,8 +135,8 @@ LogicalResult mlir::ptx::linkModules(ModuleOp top) {
       }
 
   // A local symbol gets a name of its own when an earlier module names it
-  // too, or any other module names it globally: the first module's names
-  // and every global name stay as they are.
+  // too, or any other module names it globally: global names never change,
+  // and of two local ones the first module's keeps its name.
   for (auto [i, m] : llvm::enumerate(modules)) {
     SmallVector<ModuleSymbol> clashing;
     for (Operation &op : *m.getBodyBlock()) {
@@ -225,6 +225,14 @@ LogicalResult mlir::ptx::linkModules(ModuleOp top) {
                                  m.getBodyBlock()->getOperations());
     m.erase();
   }
+  // Units that shared an inline function also shared its `.alias`
+  // (constructor C1 for C2): keep one alias per name, as one prototype.
+  llvm::StringSet<> aliases;
+  for (Operation &op :
+       llvm::make_early_inc_range(into.getBodyBlock()->getOperations()))
+    if (auto alias = dyn_cast<AliasOp>(op))
+      if (!aliases.insert(alias.getAlias()).second)
+        op.erase();
   into.setVersion(versionText);
   into.setTargetAttr(target);
   return success();

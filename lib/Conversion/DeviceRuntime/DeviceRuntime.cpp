@@ -81,9 +81,11 @@ private:
   Value load(Type t, Value p, unsigned align) {
     return LLVM::LoadOp::create(b, loc, t, p, align);
   }
+  /// Acquire: a free-list head read here is followed by a read of the
+  /// block it names, which free() wrote before releasing the head.
   Value atomicLoad(Value p, StringRef scope) {
     return LLVM::LoadOp::create(b, loc, i64, p, 8, false, false, false, false,
-                                AtomicOrdering::monotonic, scope);
+                                AtomicOrdering::acquire, scope);
   }
   void store(Value v, Value p, unsigned align) {
     LLVM::StoreOp::create(b, loc, v, p, align);
@@ -93,7 +95,7 @@ private:
                                   StringRef scope) {
     auto op = LLVM::AtomicCmpXchgOp::create(b, loc, p, cmp, val,
                                             AtomicOrdering::acq_rel,
-                                            AtomicOrdering::monotonic, scope);
+                                            AtomicOrdering::acquire, scope);
     Value old = LLVM::ExtractValueOp::create(b, loc, op, 0);
     Value ok = LLVM::ExtractValueOp::create(b, loc, op, 1);
     return {old, ok};

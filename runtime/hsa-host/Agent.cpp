@@ -32,7 +32,11 @@ struct IsaObject {
   int unused;
 };
 
-AgentObject theAgentObject;
+// Never destroyed: calls may come from the CUDA runtime's exit handlers.
+AgentObject &theAgentObject() {
+  static auto *a = new AgentObject;
+  return *a;
+}
 IsaObject theIsa;
 std::mutex initMutex;
 unsigned initCount = 0;
@@ -72,10 +76,12 @@ bool isInitialized() {
   return initCount > 0;
 }
 
-const AgentConfig &agentConfig() { return theAgentObject.config; }
-hsa_agent_t theAgent() { return {reinterpret_cast<uint64_t>(&theAgentObject)}; }
+const AgentConfig &agentConfig() { return theAgentObject().config; }
+hsa_agent_t theAgent() {
+  return {reinterpret_cast<uint64_t>(&theAgentObject())};
+}
 bool isOurAgent(hsa_agent_t agent) {
-  return agent.handle == reinterpret_cast<uint64_t>(&theAgentObject);
+  return agent.handle == reinterpret_cast<uint64_t>(&theAgentObject());
 }
 
 hsa_status_t host_hsa_init() {
@@ -94,7 +100,7 @@ hsa_status_t host_hsa_init() {
                    config.chip.c_str());
       return HSA_STATUS_ERROR;
     }
-    theAgentObject.config = std::move(config);
+    theAgentObject().config = std::move(config);
   }
   ++initCount;
   return HSA_STATUS_SUCCESS;

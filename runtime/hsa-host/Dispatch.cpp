@@ -90,7 +90,11 @@ std::atomic<size_t> stackLimit{0};
 
 std::mutex errorMutex;
 hsa_status_t errorStatus = HSA_STATUS_SUCCESS;
-std::string errorMessage;
+// Never destroyed, like the rest of the agent's state (Executable.cpp).
+std::string &errorMessage() {
+  static auto *s = new std::string;
+  return *s;
+}
 
 uint64_t envMillis(const char *name) {
   const char *env = std::getenv(name);
@@ -114,20 +118,20 @@ void recordDispatchError(hsa_status_t status, const std::string &message) {
   if (errorStatus != HSA_STATUS_SUCCESS)
     return;
   errorStatus = status;
-  errorMessage = message;
+  errorMessage() = message;
 }
 
 hsa_status_t lastDispatchError(const char **message) {
   std::lock_guard<std::mutex> lock(errorMutex);
   if (message)
-    *message = errorMessage.c_str();
+    *message = errorMessage().c_str();
   return errorStatus;
 }
 
 void clearDispatchError() {
   std::lock_guard<std::mutex> lock(errorMutex);
   errorStatus = HSA_STATUS_SUCCESS;
-  errorMessage.clear();
+  errorMessage().clear();
 }
 
 hsa_status_t runDispatch(const hsa_kernel_dispatch_packet_t &packet,

@@ -94,12 +94,29 @@ struct Jit {
 };
 
 /// Everything below is guarded by `loaderMutex`.
-std::string sessionErrors;
+// Never destroyed: the CUDA runtime's exit handlers unload modules after
+// this library's static destructors may have run.
+std::string &sessionErrors() {
+  static auto *s = new std::string;
+  return *s;
+}
 std::mutex loaderMutex;
-std::unordered_set<CodeObjectReader *> readers;
-std::unordered_set<Executable *> executables;
-std::unordered_set<ExecutableSymbol *> allSymbols;
-std::unordered_set<const KernelDescriptor *> kernelObjects;
+std::unordered_set<CodeObjectReader *> &readers() {
+  static auto *s = new std::unordered_set<CodeObjectReader *>;
+  return *s;
+}
+std::unordered_set<Executable *> &executables() {
+  static auto *s = new std::unordered_set<Executable *>;
+  return *s;
+}
+std::unordered_set<ExecutableSymbol *> &allSymbols() {
+  static auto *s = new std::unordered_set<ExecutableSymbol *>;
+  return *s;
+}
+std::unordered_set<const KernelDescriptor *> &kernelObjects() {
+  static auto *s = new std::unordered_set<const KernelDescriptor *>;
+  return *s;
+}
 uint64_t dylibCounter = 0;
 
 Expected<Jit &> getJit() {
@@ -115,9 +132,9 @@ Expected<Jit &> getJit() {
   // Link errors (such as the names of missing symbols) arrive here rather
   // than in the failing lookup's error; keep them for the load's message.
   jit.session->setErrorReporter([](Error e) {
-    if (!sessionErrors.empty())
-      sessionErrors += "; ";
-    sessionErrors += toString(std::move(e));
+    if (!sessionErrors().empty())
+      sessionErrors() += "; ";
+    sessionErrors() += toString(std::move(e));
   });
   jit.linker = std::make_unique<orc::ObjectLinkingLayer>(*jit.session);
   jit.linker->addPlugin(std::make_unique<WritableDataPlugin>());
@@ -133,7 +150,7 @@ hsa_status_t loadFailure(hsa_status_t status, const Twine &message) {
 
 Executable *lookupExecutable(hsa_executable_t e) {
   auto *p = reinterpret_cast<Executable *>(e.handle);
-  return executables.count(p) ? p : nullptr;
+  return executables().count(p) ? p : nullptr;
 }
 
 /// Links `object` into `exec`'s JITDylib and records its kernels and
@@ -230,14 +247,14 @@ hsa_status_t loadObject(Executable &exec, MemoryBufferRef object,
     wanted.add(es.intern(k.name + PTXMLIR_HOST_ENTRY_SUFFIX));
   for (const Variable &v : variables)
     wanted.add(es.intern(v.name));
-  sessionErrors.clear();
+  sessionErrors().clear();
   auto found = es.lookup(orc::makeJITDylibSearchOrder(
                              {&jd}, orc::JITDylibLookupFlags::MatchAllSymbols),
                          std::move(wanted));
   if (!found) {
     std::string why = toString(found.takeError());
-    if (!sessionErrors.empty())
-      why = sessionErrors + " (" + why + ")";
+    if (!sessionErrors().empty())
+      why = sessionErrors() + " (" + why + ")";
     return failLoad(HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
                     "linking the host code object failed: " + why);
   }
@@ -264,8 +281,8 @@ hsa_status_t loadObject(Executable &exec, MemoryBufferRef object,
     sym->kind = HSA_SYMBOL_KIND_KERNEL;
     sym->name = k.symbol;
     sym->kernel = desc.get();
-    kernelObjects.insert(desc.get());
-    allSymbols.insert(sym.get());
+    kernelObjects().insert(desc.get());
+    allSymbols().insert(sym.get());
     exec.symbols[k.symbol] = std::move(sym);
     exec.kernels.push_back(std::move(desc));
   }
@@ -279,7 +296,7 @@ hsa_status_t loadObject(Executable &exec, MemoryBufferRef object,
     sym->name = v.name;
     sym->address = addressOf(v.name);
     sym->size = static_cast<uint32_t>(v.size);
-    allSymbols.insert(sym.get());
+    allSymbols().insert(sym.get());
     exec.symbols[v.name] = std::move(sym);
   }
   ++exec.loadedCount;
@@ -295,7 +312,7 @@ const char *lastLoadErrorMessage() { return loadError.c_str(); }
 bool copyKernelDescriptor(uint64_t kernelObject, KernelDescriptor &out) {
   std::lock_guard<std::mutex> lock(loaderMutex);
   auto *d = reinterpret_cast<const KernelDescriptor *>(kernelObject);
-  if (!kernelObjects.count(d))
+  if (!kernelObjects().count(d))
     return false;
   out = *d;
   return true;
@@ -313,7 +330,7 @@ hsa_status_t host_hsa_code_object_reader_create_from_memory(
       StringRef(static_cast<const char *>(codeObject), size),
       "ptxmlir-host-code-object")};
   std::lock_guard<std::mutex> lock(loaderMutex);
-  readers.insert(r);
+  readers().insert(r);
   reader->handle = reinterpret_cast<uint64_t>(r);
   return HSA_STATUS_SUCCESS;
 }
@@ -325,7 +342,7 @@ host_hsa_code_object_reader_destroy(hsa_code_object_reader_t reader) {
   auto *r = reinterpret_cast<CodeObjectReader *>(reader.handle);
   {
     std::lock_guard<std::mutex> lock(loaderMutex);
-    if (!readers.erase(r))
+    if (!readers().erase(r))
       return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
   }
   delete r;
@@ -347,7 +364,7 @@ host_hsa_executable_create_alt(hsa_profile_t profile,
   auto *e = new Executable();
   e->profile = profile;
   std::lock_guard<std::mutex> lock(loaderMutex);
-  executables.insert(e);
+  executables().insert(e);
   executable->handle = reinterpret_cast<uint64_t>(e);
   return HSA_STATUS_SUCCESS;
 }
@@ -367,7 +384,7 @@ hsa_status_t host_hsa_executable_load_agent_code_object(
   if (!isOurAgent(agent))
     return loadFailure(HSA_STATUS_ERROR_INVALID_AGENT, "invalid agent");
   auto *r = reinterpret_cast<CodeObjectReader *>(reader.handle);
-  if (!readers.count(r))
+  if (!readers().count(r))
     return loadFailure(HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER,
                        "invalid code object reader");
   if (exec->frozen)
@@ -416,11 +433,11 @@ hsa_status_t host_hsa_executable_destroy(hsa_executable_t executable) {
   Executable *exec = lookupExecutable(executable);
   if (!exec)
     return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
-  executables.erase(exec);
+  executables().erase(exec);
   for (auto &k : exec->kernels)
-    kernelObjects.erase(k.get());
+    kernelObjects().erase(k.get());
   for (auto &s : exec->symbols)
-    allSymbols.erase(s.second.get());
+    allSymbols().erase(s.second.get());
   if (exec->dylib) {
     auto jit = getJit();
     if (jit)
@@ -460,7 +477,7 @@ host_hsa_executable_symbol_get_info(hsa_executable_symbol_t executableSymbol,
     return HSA_STATUS_ERROR_NOT_INITIALIZED;
   std::lock_guard<std::mutex> lock(loaderMutex);
   auto *s = reinterpret_cast<ExecutableSymbol *>(executableSymbol.handle);
-  if (!allSymbols.count(s))
+  if (!allSymbols().count(s))
     return HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
   if (!value)
     return HSA_STATUS_ERROR_INVALID_ARGUMENT;

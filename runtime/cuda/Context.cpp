@@ -49,6 +49,12 @@ CUresult liveContext(CUcontext ctx) {
     return CUDA_ERROR_INVALID_CONTEXT;
   return CUDA_SUCCESS;
 }
+
+/// A context argument of the queries that take one: NULL is the current
+/// context (checked as queries are: a sticky error does not matter).
+CUresult namedOrCurrent(CUcontext &ctx) {
+  return ctx ? liveContext(ctx) : currentContext(ctx, true);
+}
 } // namespace
 
 extern "C" {
@@ -181,10 +187,7 @@ CUresult CUDAAPI cuCtxGetDevice(CUdevice *device) {
 // CUDA 13's form: an explicit context, NULL for the current one.
 CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx) {
   return PTXMLIR_API({
-    if (!ctx) {
-      if (CUresult r = currentContext(ctx, true))
-        return r;
-    } else if (CUresult r = liveContext(ctx))
+    if (CUresult r = namedOrCurrent(ctx))
       return r;
     if (!device)
       return CUDA_ERROR_INVALID_VALUE;
@@ -207,10 +210,7 @@ CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags) {
 
 CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
   return PTXMLIR_API({
-    if (!ctx) {
-      if (CUresult r = currentContext(ctx, true))
-        return r;
-    } else if (CUresult r = liveContext(ctx))
+    if (CUresult r = namedOrCurrent(ctx))
       return r;
     if (!ctxId)
       return CUDA_ERROR_INVALID_VALUE;
@@ -221,10 +221,7 @@ CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
 
 CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
   return PTXMLIR_API({
-    if (!ctx) {
-      if (CUresult r = currentContext(ctx, true))
-        return r;
-    } else if (CUresult r = liveContext(ctx))
+    if (CUresult r = namedOrCurrent(ctx))
       return r;
     if (!version)
       return CUDA_ERROR_INVALID_VALUE;
